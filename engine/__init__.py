@@ -1,0 +1,19 @@
+"""The rules of every game, one source for the app, the CLI, the AI and tests.
+
+>>> import engine
+>>> state = engine.new_game("ninjan", players=3, seed=7)
+>>> state.movers()
+[0, 1, 2]
+>>> move = {seat: state.legal_actions(seat)[0] for seat in state.movers()}
+>>> events = state.apply(move)
+>>> state.view(0)["round"] in (1, 2)
+True
+"""
+from engine.errors import PositionError
+from engine.state import Action, Outcome, State, GAMES, game_module, new_game
+from engine.codec import dumps, loads, save, load
+
+__all__ = [
+    "Action", "Outcome", "State", "PositionError", "GAMES", "game_module",
+    "new_game", "dumps", "loads", "save", "load",
+]

@@ -1,0 +1,71 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""Calls into any game's ``GameDef`` table from Python, on a state buffer.
+
+``engine.State`` is built on these few functions, so the app, the CLI and the
+tests run exactly the C rules the solver searches.
+"""
+from libc.stdint cimport uint64_t
+from cpython.pycapsule cimport PyCapsule_GetPointer
+
+from engine.core cimport GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_seed
+
+
+cdef GameDef* game_def(object capsule) except NULL:
+    return <GameDef*>PyCapsule_GetPointer(capsule, b"engine.GameDef")
+
+
+cdef void* _ptr(object capsule, const unsigned char[::1] buf) except NULL:
+    if buf.shape[0] != game_def(capsule).state_size:
+        raise ValueError("state buffer does not match its game")
+    return <void*>&buf[0]
+
+
+def num_actions(capsule):
+    return game_def(capsule).num_actions
+
+
+def players(capsule, const unsigned char[::1] buf):
+    return game_def(capsule).players(_ptr(capsule, buf))
+
+
+def movers(capsule, const unsigned char[::1] buf):
+    cdef int seats[MAX_SEATS]
+    cdef int n = game_def(capsule).movers(_ptr(capsule, buf), seats)
+    return [seats[i] for i in range(n)]
+
+
+def legal(capsule, const unsigned char[::1] buf, int seat):
+    cdef int out[MAX_LEGAL]
+    cdef int n = game_def(capsule).legal(_ptr(capsule, buf), seat, out)
+    return [out[i] for i in range(n)]
+
+
+def apply(capsule, unsigned char[::1] buf, joint):
+    """Apply ``joint`` ({seat: action}) in place; the caller checked legality."""
+    cdef int acts[MAX_SEATS]
+    for i in range(MAX_SEATS):
+        acts[i] = -1
+    for seat, a in joint.items():
+        acts[seat] = a
+    game_def(capsule).apply(_ptr(capsule, buf), acts)
+
+
+def returns(capsule, const unsigned char[::1] buf):
+    cdef double out[MAX_SEATS]
+    cdef GameDef* g = game_def(capsule)
+    cdef void* s = _ptr(capsule, buf)
+    g.returns(s, out)
+    return [out[i] for i in range(g.players(s))]
+
+
+def determinize(capsule, unsigned char[::1] buf, int observer, uint64_t seed):
+    cdef Rng rng
+    rng_seed(&rng, seed)
+    game_def(capsule).determinize(_ptr(capsule, buf), observer, &rng)
+
+
+def policy(capsule, unsigned char[::1] buf, int seat, uint64_t seed):
+    """The game's heuristic choice for ``seat`` (it may use ``seed``)."""
+    cdef Rng rng
+    rng_seed(&rng, seed)
+    return game_def(capsule).policy(_ptr(capsule, buf), seat, &rng)

@@ -1,0 +1,88 @@
+# cython: language_level=3
+"""The C-level game interface every game module implements.
+
+A game is a fixed-size C struct (so a clone is a ``memcpy``) driven through a
+table of ``nogil noexcept`` function pointers, ``GameDef``.  The solver walks
+games only through this table; it never touches a Python object in its loop.
+
+Conventions shared by every game:
+
+* Seats are ``0 .. players-1``.  ``movers`` lists the seats that decide now: one
+  seat for an ordinary turn, several for a simultaneous choice (all of them
+  choose without seeing each other's choice; ``apply`` receives the joint
+  choice at once).  No movers means the game is over.
+* An action is a small non-negative integer below ``num_actions``; its meaning
+  is stable for a game (``play 7 Paper`` is always the same id).
+* ``apply`` takes ``joint[seat]`` for every mover (other entries are ignored)
+  and runs every forced step itself, so a state always waits on a real choice.
+* Chance after the deal draws from ``Rng`` fields inside the state, which
+  ``determinize`` reseeds: a copy never knows a future shuffle.
+"""
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+
+cdef enum:
+    MAX_SEATS = 6
+    # Most legal actions one seat can have at one decision, in any game.
+    MAX_LEGAL = 128
+    # Action ids of any game are below this bound.
+    MAX_ACTIONS = 512
+
+ctypedef struct Rng:
+    uint64_t state
+
+ctypedef struct GameDef:
+    const char* name
+    size_t state_size
+    int num_actions
+    int (*players)(const void* s) noexcept nogil
+    # Seats to decide now, written to ``seats``; returns how many (0: terminal).
+    int (*movers)(const void* s, int* seats) noexcept nogil
+    # Legal actions of ``seat`` now, written to ``out``; returns how many.
+    int (*legal)(const void* s, int seat, int* out) noexcept nogil
+    void (*apply)(void* s, const int* joint) noexcept nogil
+    # Result of a finished game for every seat, in [0, 1]: win shares.
+    void (*returns)(const void* s, double* out) noexcept nogil
+    # Resample everything ``observer`` cannot see, consistent with what it saw.
+    void (*determinize)(void* s, int observer, Rng* rng) noexcept nogil
+    # What ``observer`` learns of ``actor`` choosing ``action`` now: the action
+    # itself when it is public once revealed, a shared code when it stays hidden.
+    int (*observe)(const void* s, int actor, int action, int observer) noexcept nogil
+    # The game's heuristic choice for ``seat`` (the rollout policy).
+    int (*policy)(void* s, int seat, Rng* rng) noexcept nogil
+
+
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long) nogil
+    int __builtin_ctzll(unsigned long long) nogil
+
+# splitmix64: tiny, fast and good enough for shuffles and rollouts.
+cdef inline uint64_t rng_next(Rng* r) noexcept nogil:
+    r.state += <uint64_t>0x9E3779B97F4A7C15
+    cdef uint64_t z = r.state
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+cdef inline uint32_t rng_below(Rng* r, uint32_t n) noexcept nogil:
+    """A uniform integer in [0, n) (Lemire's multiply-shift; n is small)."""
+    return <uint32_t>(((rng_next(r) >> 32) * <uint64_t>n) >> 32)
+
+cdef inline double rng_unit(Rng* r) noexcept nogil:
+    return (rng_next(r) >> 11) * (1.0 / 9007199254740992.0)
+
+cdef inline void rng_seed(Rng* r, uint64_t seed) noexcept nogil:
+    r.state = seed
+    rng_next(r)
+
+cdef inline int popcount64(uint64_t x) noexcept nogil:
+    return __builtin_popcountll(x)
+
+cdef inline int lowest_bit(uint64_t x) noexcept nogil:
+    return __builtin_ctzll(x)
+
+cdef inline uint64_t nth_set_bit(uint64_t x, int n) noexcept nogil:
+    """The ``n``-th lowest set bit of ``x`` as a one-bit mask."""
+    cdef int i
+    for i in range(n):
+        x &= x - 1
+    return x & (~x + 1)

@@ -1,0 +1,620 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Nin Jan: every rule of the game, on one fixed-size C struct.
+
+Rulebook ``seeds/002``, rulings ``rules/ninjan.md``; the rules as implemented
+are written down in ``docs/rules/ninjan.md``.
+
+A card is one byte: ``suit * 16 + rank`` where rank 0..15 stands for the values
+-6..-1 and 1..10 (there is no 0) and the suits are Rock 0, Paper 1, Scissors 2.
+
+>>> from engine import new_game
+>>> state = new_game("ninjan", players=2, seed=1)
+>>> state.movers()
+[0, 1]
+>>> str(state.legal_actions(0)[0]).startswith("play ")
+True
+"""
+from libc.stdint cimport uint8_t, int16_t, uint64_t
+from libc.string cimport memset
+from cpython.pycapsule cimport PyCapsule_New
+
+from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_below, rng_seed, rng_unit,
+                          popcount64, lowest_bit)
+from engine.errors import PositionError
+
+# --------------------------------------------------------------------------
+# The numbers we play by (rulebook + rulings): the one table for Nin Jan.
+# --------------------------------------------------------------------------
+cdef enum:
+    N_SUITS = 3
+    N_RANKS = 16
+    N_CARDS = 48
+    N_PILES = 3
+    HAND_SIZE = 9          # nine cards each, so nine rounds
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 5
+    PILE_CAP = 48
+
+SUITS = ("Rock", "Paper", "Scissors")
+VALUES = (-6, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+cdef int VALUE[16]
+for _i in range(16):
+    VALUE[_i] = VALUES[_i]
+# Resolution order of three equal values (rulings 4): Rock, Scissors, Paper.
+cdef int TRIPLE_ORDER[3]
+TRIPLE_ORDER[:] = [0, 2, 1]
+
+# Action ids: 0..47 play that card, then take pile 1-3, then put on pile 1-3.
+cdef enum:
+    TAKE = 48
+    PUT = 51
+    NUM_ACTIONS = 54
+    # phases of a round
+    CHOOSE = 0
+    RESOLVE = 1
+    OVER = 2
+    NONE_CARD = 255
+
+PHASES = ("choose", "resolve", "over")
+
+
+ctypedef struct Step:
+    # One card resolved this round, kept for the step-by-step display.
+    uint8_t seat
+    uint8_t card
+    uint8_t pile
+    uint8_t took
+    uint64_t taken
+
+ctypedef struct NinJan:
+    uint64_t hand[MAX_PLAYERS]
+    uint64_t won[MAX_PLAYERS]
+    uint64_t box                # face down in the box, never seen
+    uint64_t pile_mask[N_PILES]
+    int16_t pile_sum[N_PILES]
+    int16_t score[MAX_PLAYERS]
+    uint8_t pile[N_PILES][PILE_CAP]   # bottom first; the top is pile[p][len-1]
+    uint8_t pile_len[N_PILES]
+    uint8_t played[MAX_PLAYERS]
+    uint8_t order[MAX_PLAYERS]  # seats in resolution order this round
+    uint8_t resolved            # how many of ``order`` are done
+    uint8_t phase
+    uint8_t round               # 1..9
+    uint8_t players
+    Step log[MAX_PLAYERS]       # this round's resolution, for display only
+
+
+cdef inline int suit_of(int card) noexcept nogil:
+    return card >> 4
+
+cdef inline int value_of(int card) noexcept nogil:
+    return VALUE[card & 15]
+
+cdef inline bint beats(int a, int b) noexcept nogil:
+    """Suit a beats suit b: Paper > Rock, Scissors > Paper, Rock > Scissors."""
+    return (a - b + 3) % 3 == 1
+
+cdef inline int top(const NinJan* s, int p) noexcept nogil:
+    return s.pile[p][s.pile_len[p] - 1]
+
+cdef inline int beaten_piles(const NinJan* s, int card) noexcept nogil:
+    """Bit p set when ``card`` beats the top of pile p."""
+    cdef int p, m = 0, su = suit_of(card)
+    for p in range(N_PILES):
+        if beats(su, suit_of(top(s, p))):
+            m |= 1 << p
+    return m
+
+cdef inline bint goes_before(int a, int b) noexcept nogil:
+    """Card a resolves before card b when exactly these two tie or differ."""
+    cdef int va = value_of(a), vb = value_of(b)
+    if va != vb:
+        return va > vb
+    return beats(suit_of(a), suit_of(b))
+
+cdef void order_round(NinJan* s) noexcept nogil:
+    cdef int n = s.players, i, j, k, x, v, cnt, t
+    for i in range(n):
+        s.order[i] = i
+    # Insertion sort: at most five cards.
+    for i in range(1, n):
+        x = s.order[i]
+        j = i - 1
+        while j >= 0 and goes_before(s.played[x], s.played[s.order[j]]):
+            s.order[j + 1] = s.order[j]
+            j -= 1
+        s.order[j + 1] = x
+    # Three equal values have no pairwise winner: Rock, Scissors, Paper.
+    i = 0
+    while i < n:
+        v = value_of(s.played[s.order[i]])
+        cnt = 1
+        while i + cnt < n and value_of(s.played[s.order[i + cnt]]) == v:
+            cnt += 1
+        if cnt == 3:
+            for k in range(3):
+                for t in range(3):
+                    if suit_of(s.played[s.order[i + t]]) == TRIPLE_ORDER[k]:
+                        if t != k:
+                            x = s.order[i + k]
+                            s.order[i + k] = s.order[i + t]
+                            s.order[i + t] = x
+                        break
+        i += cnt
+
+cdef void take_pile(NinJan* s, int seat, int card, int p) noexcept nogil:
+    cdef Step* st = &s.log[s.resolved]
+    st.seat = seat; st.card = card; st.pile = p; st.took = 1; st.taken = s.pile_mask[p]
+    s.won[seat] |= s.pile_mask[p]
+    s.score[seat] += s.pile_sum[p]
+    s.pile[p][0] = card
+    s.pile_len[p] = 1
+    s.pile_mask[p] = (<uint64_t>1) << card
+    s.pile_sum[p] = value_of(card)
+
+cdef void put_on_pile(NinJan* s, int seat, int card, int p) noexcept nogil:
+    cdef Step* st = &s.log[s.resolved]
+    st.seat = seat; st.card = card; st.pile = p; st.took = 0; st.taken = 0
+    s.pile[p][s.pile_len[p]] = card
+    s.pile_len[p] += 1
+    s.pile_mask[p] |= (<uint64_t>1) << card
+    s.pile_sum[p] += value_of(card)
+
+cdef void advance(NinJan* s) noexcept nogil:
+    """Resolve every card whose outcome is forced; stop at a real choice."""
+    cdef int seat, card, m
+    while s.resolved < s.players:
+        seat = s.order[s.resolved]
+        card = s.played[seat]
+        m = beaten_piles(s, card)
+        if m == 0 or (m & (m - 1)) != 0:
+            return                       # a choice: which pile to take or to join
+        take_pile(s, seat, card, lowest_bit(m))
+        s.resolved += 1
+    # The round is over.
+    for seat in range(s.players):
+        s.played[seat] = NONE_CARD
+    if s.round == HAND_SIZE:
+        s.phase = OVER
+    else:
+        s.round += 1
+        s.phase = CHOOSE
+
+# ---------------------------------------------------------------- interface
+
+cdef int nj_players(const void* vs) noexcept nogil:
+    return (<const NinJan*>vs).players
+
+cdef int nj_movers(const void* vs, int* seats) noexcept nogil:
+    cdef const NinJan* s = <const NinJan*>vs
+    cdef int i
+    if s.phase == CHOOSE:
+        for i in range(s.players):
+            seats[i] = i
+        return s.players
+    if s.phase == RESOLVE:
+        seats[0] = s.order[s.resolved]
+        return 1
+    return 0
+
+cdef int nj_legal(const void* vs, int seat, int* out) noexcept nogil:
+    cdef const NinJan* s = <const NinJan*>vs
+    cdef uint64_t h
+    cdef int n = 0, p, m
+    if s.phase == CHOOSE:
+        h = s.hand[seat]
+        while h:
+            out[n] = lowest_bit(h)
+            h &= h - 1
+            n += 1
+        return n
+    if s.phase == RESOLVE and s.order[s.resolved] == seat:
+        m = beaten_piles(s, s.played[seat])
+        for p in range(N_PILES):
+            if m == 0:
+                out[n] = PUT + p
+                n += 1
+            elif m & (1 << p):
+                out[n] = TAKE + p
+                n += 1
+        return n
+    return 0
+
+cdef void nj_apply(void* vs, const int* joint) noexcept nogil:
+    cdef NinJan* s = <NinJan*>vs
+    cdef int i, seat, a
+    if s.phase == CHOOSE:
+        for i in range(s.players):
+            s.played[i] = joint[i]
+            s.hand[i] &= ~((<uint64_t>1) << joint[i])
+        order_round(s)
+        s.resolved = 0          # also clears last round's log
+        s.phase = RESOLVE
+    elif s.phase == RESOLVE:
+        seat = s.order[s.resolved]
+        a = joint[seat]
+        if a >= PUT:
+            put_on_pile(s, seat, s.played[seat], a - PUT)
+        else:
+            take_pile(s, seat, s.played[seat], a - TAKE)
+        s.resolved += 1
+    else:
+        return
+    advance(s)
+
+cdef void nj_returns(const void* vs, double* out) noexcept nogil:
+    cdef const NinJan* s = <const NinJan*>vs
+    cdef int i, best = -10000, winners = 0
+    for i in range(s.players):
+        if s.score[i] > best:
+            best = s.score[i]
+    for i in range(s.players):
+        if s.score[i] == best:
+            winners += 1
+    # Tied winners share the win (rulings 7).
+    for i in range(s.players):
+        out[i] = (1.0 / winners) if s.score[i] == best else 0.0
+
+cdef void nj_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
+    cdef NinJan* s = <NinJan*>vs
+    cdef uint64_t unseen = s.box
+    cdef uint8_t pool[N_CARDS]
+    cdef int n = 0, i, j, k, seat, t
+    for seat in range(s.players):
+        if seat != observer:
+            unseen |= s.hand[seat]
+    # Canonical order (bit order), so the result depends only on what is seen.
+    while unseen:
+        pool[n] = lowest_bit(unseen)
+        unseen &= unseen - 1
+        n += 1
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        t = pool[i]; pool[i] = pool[j]; pool[j] = t
+    k = 0
+    for seat in range(s.players):
+        if seat != observer:
+            t = popcount64(s.hand[seat])
+            s.hand[seat] = 0
+            for i in range(t):
+                s.hand[seat] |= (<uint64_t>1) << pool[k]
+                k += 1
+    s.box = 0
+    while k < n:
+        s.box |= (<uint64_t>1) << pool[k]
+        k += 1
+
+cdef int nj_observe(const void* vs, int actor, int action, int observer) noexcept nogil:
+    return action   # every card is revealed and every pile choice is public
+
+cdef int nj_policy(void* vs, int seat, Rng* rng) noexcept nogil:
+    """Greedy with a little noise: take the richest pile, dump low cards."""
+    cdef NinJan* s = <NinJan*>vs
+    cdef int legal[N_CARDS]
+    cdef int n = nj_legal(vs, seat, legal)
+    cdef int i, p, m, card, take, best = legal[0]
+    cdef double sc, best_sc = -1e9
+    if n == 1:
+        return legal[0]
+    if rng_unit(rng) < 0.15:
+        return legal[rng_below(rng, n)]
+    for i in range(n):
+        if s.phase == CHOOSE:
+            card = legal[i]
+            m = beaten_piles(s, card)
+            sc = -0.35 * value_of(card)      # the card ends up on a pile
+            if m:
+                take = -1000
+                for p in range(N_PILES):
+                    if m & (1 << p) and s.pile_sum[p] > take:
+                        take = s.pile_sum[p]
+                sc += take
+        elif legal[i] < PUT:
+            sc = s.pile_sum[legal[i] - TAKE]
+        else:
+            # Our card joins a pile someone else will take: spoil a rich pile
+            # with a negative card, bury a positive one in a poor pile.
+            sc = s.pile_sum[legal[i] - PUT]
+            if value_of(s.played[seat]) > 0:
+                sc = -sc
+        if sc > best_sc:
+            best_sc = sc
+            best = legal[i]
+    return best
+
+
+cdef GameDef NINJAN_DEF
+NINJAN_DEF.name = b"ninjan"
+NINJAN_DEF.state_size = sizeof(NinJan)
+NINJAN_DEF.num_actions = NUM_ACTIONS
+NINJAN_DEF.players = nj_players
+NINJAN_DEF.movers = nj_movers
+NINJAN_DEF.legal = nj_legal
+NINJAN_DEF.apply = nj_apply
+NINJAN_DEF.returns = nj_returns
+NINJAN_DEF.determinize = nj_determinize
+NINJAN_DEF.observe = nj_observe
+NINJAN_DEF.policy = nj_policy
+
+
+# ------------------------------------------------------------- Python face
+# Everything below serves engine.State, the codec and the app; the solver
+# uses only the table above.
+
+NAME = "ninjan"
+TITLE = "Nin Jan"
+PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
+OPTIONS = {}   # Nin Jan has no variants
+STATE_SIZE = sizeof(NinJan)
+
+
+def definition():
+    """The ``GameDef`` table as a capsule named ``engine.GameDef``."""
+    return PyCapsule_New(&NINJAN_DEF, b"engine.GameDef", NULL)
+
+
+def card_name(int card):
+    """``card_name(0x19)`` is ``'4 Paper'``."""
+    return f"{VALUE[card & 15]} {SUITS[card >> 4]}"
+
+
+_CARD_BY_NAME = {card_name(c): c for c in range(N_CARDS)}
+
+
+def parse_card(name):
+    """The card id of a name such as ``'7 Paper'``; PositionError if none."""
+    if not isinstance(name, str) or name not in _CARD_BY_NAME:
+        raise PositionError(f"{name!r} is not a Nin Jan card (e.g. '7 Paper', '-4 Rock')")
+    return _CARD_BY_NAME[name]
+
+
+def action_name(int action):
+    if 0 <= action < N_CARDS:
+        return "play " + card_name(action)
+    if TAKE <= action < PUT:
+        return f"take pile {action - TAKE + 1}"
+    if PUT <= action < NUM_ACTIONS:
+        return f"put on pile {action - PUT + 1}"
+    raise PositionError(f"{action} is not a Nin Jan action id (0..{NUM_ACTIONS - 1})")
+
+
+cdef inline NinJan* _cast(const unsigned char[::1] buf):
+    if buf.shape[0] != sizeof(NinJan):
+        raise PositionError("not a Nin Jan state")
+    return <NinJan*>&buf[0]
+
+
+def new_state(int players, unsigned long long seed, dict options):
+    """A fresh deal as state bytes."""
+    if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise PositionError(f"players: Nin Jan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    if options:
+        raise PositionError(f"options: Nin Jan has no options ({', '.join(sorted(options))})")
+    buf = bytearray(sizeof(NinJan))
+    cdef unsigned char[::1] mv = buf
+    cdef NinJan* s = <NinJan*>&mv[0]
+    cdef uint8_t deck[N_CARDS]
+    cdef Rng rng
+    cdef int i, j, t, k = 0, p, seat
+    memset(s, 0, sizeof(NinJan))
+    rng_seed(&rng, seed)
+    for i in range(N_CARDS):
+        deck[i] = i
+    for i in range(N_CARDS - 1, 0, -1):
+        j = rng_below(&rng, i + 1)
+        t = deck[i]; deck[i] = deck[j]; deck[j] = t
+    s.players = players
+    for p in range(N_PILES):
+        s.pile[p][0] = deck[k]
+        s.pile_len[p] = 1
+        s.pile_mask[p] = (<uint64_t>1) << deck[k]
+        s.pile_sum[p] = value_of(deck[k])
+        k += 1
+    for seat in range(players):
+        for i in range(HAND_SIZE):
+            s.hand[seat] |= (<uint64_t>1) << deck[k]
+            k += 1
+    while k < N_CARDS:
+        s.box |= (<uint64_t>1) << deck[k]
+        k += 1
+    for seat in range(MAX_PLAYERS):
+        s.played[seat] = NONE_CARD
+    s.round = 1
+    s.phase = CHOOSE
+    return bytes(buf)
+
+
+def _cards(uint64_t mask):
+    return [card_name(c) for c in range(N_CARDS) if (mask >> c) & 1]
+
+
+cdef list _pile(NinJan* s, int p):
+    return [card_name(s.pile[p][i]) for i in range(s.pile_len[p])]
+
+
+def fields(const unsigned char[::1] buf):
+    """The state as named fields (what a position file stores)."""
+    cdef NinJan* s = _cast(buf)
+    n = s.players
+    return {
+        "players": n,
+        "round": s.round,
+        "phase": PHASES[s.phase],
+        "hands": [_cards(s.hand[i]) for i in range(n)],
+        "box": _cards(s.box),
+        "piles": [_pile(s, p) for p in range(N_PILES)],
+        "won": [_cards(s.won[i]) for i in range(n)],
+        "played": [card_name(s.played[i]) if s.phase == RESOLVE else None for i in range(n)],
+        "resolved": s.resolved if s.phase == RESOLVE else 0,
+    }
+
+
+def _field(dict f, str key, kind):
+    if key not in f:
+        raise PositionError(f"state.{key}: missing")
+    v = f[key]
+    if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
+        raise PositionError(f"state.{key}: expected an integer, got {type(v).__name__}")
+    if kind is list and not isinstance(v, list):
+        raise PositionError(f"state.{key}: expected a list, got {type(v).__name__}")
+    return v
+
+
+def from_fields(object f):
+    """State bytes from named fields, validating everything.
+
+    Raises PositionError naming the first bad field.
+    """
+    if not isinstance(f, dict):
+        raise PositionError("state: expected a map of named fields")
+    known = {"players", "round", "phase", "hands", "box", "piles", "won", "played", "resolved"}
+    extra = set(map(str, f)) - known
+    if extra:
+        raise PositionError(f"state: unknown field {sorted(extra)[0]!r}")
+    players = _field(f, "players", int)
+    if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise PositionError(f"state.players: {players} is not in {MIN_PLAYERS}..{MAX_PLAYERS}")
+    rnd = _field(f, "round", int)
+    if not (1 <= rnd <= HAND_SIZE):
+        raise PositionError(f"state.round: {rnd} is not in 1..{HAND_SIZE}")
+    phase = f.get("phase")
+    if phase not in PHASES:
+        raise PositionError(f"state.phase: {phase!r} is not one of {', '.join(PHASES)}")
+    ph = PHASES.index(phase)
+    if ph == OVER and rnd != HAND_SIZE:
+        raise PositionError(f"state.phase: the game is over only after round {HAND_SIZE}")
+
+    buf = bytearray(sizeof(NinJan))
+    cdef unsigned char[::1] mv = buf
+    cdef NinJan* s = <NinJan*>&mv[0]
+    memset(s, 0, sizeof(NinJan))
+    s.players = players
+    s.round = rnd
+    s.phase = ph
+    seen = {}
+
+    def claim(name, where):
+        c = parse_card(name) if isinstance(name, str) else None
+        if c is None:
+            raise PositionError(f"{where}: {name!r} is not a card name")
+        if c in seen:
+            raise PositionError(f"{where}: {name} is also in {seen[c]}")
+        seen[c] = where
+        return c
+
+    def card_lists(key, count):
+        v = _field(f, key, list)
+        if len(v) != count:
+            raise PositionError(f"state.{key}: expected {count} lists, got {len(v)}")
+        for i, lst in enumerate(v):
+            if not isinstance(lst, list):
+                raise PositionError(f"state.{key}[{i}]: expected a list of cards")
+        return v
+
+    hands = card_lists("hands", players)
+    in_hand = HAND_SIZE - rnd + (1 if ph == CHOOSE else 0)
+    if ph == OVER:
+        in_hand = 0
+    for i, lst in enumerate(hands):
+        if len(lst) != in_hand:
+            raise PositionError(f"state.hands[{i}]: {len(lst)} cards, expected {in_hand} in round {rnd} ({phase})")
+        for name in lst:
+            s.hand[i] |= (<uint64_t>1) << claim(name, f"state.hands[{i}]")
+    piles = card_lists("piles", N_PILES)
+    for p, lst in enumerate(piles):
+        if not lst:
+            raise PositionError(f"state.piles[{p}]: a pile cannot be empty")
+        if len(lst) > PILE_CAP:
+            raise PositionError(f"state.piles[{p}]: too many cards")
+        for name in lst:
+            c = claim(name, f"state.piles[{p}]")
+            s.pile[p][s.pile_len[p]] = c
+            s.pile_len[p] += 1
+            s.pile_mask[p] |= (<uint64_t>1) << c
+            s.pile_sum[p] += value_of(c)
+    won = card_lists("won", players)
+    for i, lst in enumerate(won):
+        for name in lst:
+            c = claim(name, f"state.won[{i}]")
+            s.won[i] |= (<uint64_t>1) << c
+            s.score[i] += value_of(c)
+    box = _field(f, "box", list)
+    if len(box) != N_CARDS - N_PILES - HAND_SIZE * players:
+        raise PositionError(f"state.box: {len(box)} cards, expected {N_CARDS - N_PILES - HAND_SIZE * players}")
+    for name in box:
+        s.box |= (<uint64_t>1) << claim(name, "state.box")
+    played = _field(f, "played", list)
+    if len(played) != players:
+        raise PositionError(f"state.played: expected {players} entries, got {len(played)}")
+    for i in range(MAX_PLAYERS):
+        s.played[i] = NONE_CARD
+    for i, name in enumerate(played):
+        if ph == RESOLVE:
+            s.played[i] = claim(name, f"state.played[{i}]")
+        elif name is not None:
+            raise PositionError(f"state.played[{i}]: no card is revealed in the {phase} phase")
+    if len(seen) != N_CARDS:
+        missing = [card_name(c) for c in range(N_CARDS) if c not in seen]
+        raise PositionError(f"state: {len(missing)} cards are nowhere (first: {missing[0]})")
+    resolved = _field(f, "resolved", int)
+    if ph == RESOLVE:
+        if not (0 <= resolved < players):
+            raise PositionError(f"state.resolved: {resolved} is not in 0..{players - 1}")
+        order_round(s)
+        s.resolved = resolved
+        m = beaten_piles(s, s.played[s.order[resolved]])
+        if m != 0 and (m & (m - 1)) == 0:
+            raise PositionError(f"state.resolved: the card of seat {s.order[resolved]} has a forced take; nothing to decide")
+        for i in range(resolved):
+            seat = s.order[i]
+            s.log[i].seat = seat
+            s.log[i].card = s.played[seat]
+            s.log[i].pile = 255
+    elif resolved != 0:
+        raise PositionError(f"state.resolved: must be 0 in the {phase} phase")
+    return bytes(buf)
+
+
+def scores(const unsigned char[::1] buf):
+    cdef NinJan* s = _cast(buf)
+    return [s.score[i] for i in range(s.players)]
+
+
+def steps(const unsigned char[::1] buf):
+    """This round's resolution so far: dicts with seat, card, pile, took, taken."""
+    cdef NinJan* s = _cast(buf)
+    out = []
+    # ``resolved`` counts the logged steps; after a round it still holds them all.
+    for i in range(s.resolved):
+        st = s.log[i]
+        if st.pile == 255:
+            continue
+        out.append({
+            "seat": st.seat, "card": card_name(st.card), "pile": st.pile,
+            "took": bool(st.took), "taken": _cards(st.taken),
+        })
+    return out
+
+
+def view(const unsigned char[::1] buf, int seat):
+    """What ``seat`` may see (seat -1: only what is public)."""
+    cdef NinJan* s = _cast(buf)
+    n = s.players
+    return {
+        "game": NAME,
+        "players": n,
+        "seat": seat,
+        "round": s.round,
+        "rounds": HAND_SIZE,
+        "phase": PHASES[s.phase],
+        "hand": _cards(s.hand[seat]) if 0 <= seat < n else [],
+        "hand_sizes": [popcount64(s.hand[i]) for i in range(n)],
+        "piles": [_pile(s, p) for p in range(N_PILES)],
+        "pile_sums": [s.pile_sum[p] for p in range(N_PILES)],
+        "won": [_cards(s.won[i]) for i in range(n)],
+        "scores": [s.score[i] for i in range(n)],
+        "played": [card_name(s.played[i]) if s.phase == RESOLVE else None for i in range(n)],
+        "order": [s.order[i] for i in range(n)] if s.phase == RESOLVE else [],
+        "resolved": s.resolved if s.phase == RESOLVE else 0,
+        "box_size": popcount64(s.box),
+    }

@@ -1,0 +1,239 @@
+"""The Python face of a game: ``State``, ``Action`` and ``Outcome``.
+
+A ``State`` wraps the game's C struct (a ``bytearray``) and its ``GameDef``
+table; every rule runs in the game's Cython module.  The same verbs work for
+every game:
+
+>>> from engine import new_game
+>>> s = new_game("ninjan", players=2, seed=3)
+>>> s.movers()                      # both seats choose a card at once
+[0, 1]
+>>> s.apply({0: s.legal_actions(0)[0], 1: s.legal_actions(1)[-1]}) and None
+>>> s.is_terminal()
+False
+"""
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Union
+
+from engine import _driver
+from engine.errors import PositionError
+
+# name -> module path; a game is added here and nowhere else.
+GAMES = {
+    "ninjan": "engine.ninjan",
+}
+
+SEED_LIMIT = 2**63
+
+
+def game_module(name: str):
+    """The Cython module holding the rules of game ``name``."""
+    if name not in GAMES:
+        raise PositionError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
+    return importlib.import_module(GAMES[name])
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """A move: a stable integer id and its readable name.
+
+    >>> Action(25, "play 4 Paper")
+    Action(id=25, name='play 4 Paper')
+    >>> str(Action(49, "take pile 2"))
+    'take pile 2'
+    """
+
+    id: int
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: scores, the winning seats and win shares."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    returns: tuple[float, ...]
+
+    def __str__(self) -> str:
+        who = " and ".join(f"seat {w}" for w in self.winners)
+        return f"{who} {'win' if len(self.winners) > 1 else 'wins'} with {max(self.scores)}"
+
+
+Move = Union[Action, int, str, Mapping[int, Union[Action, int, str]]]
+
+
+class State:
+    """A position of one game.  Build one with :func:`new_game` or load one."""
+
+    __slots__ = ("game", "rules", "options", "seed", "history", "_buf")
+
+    def __init__(self, game: str, buf: bytes, options: dict, seed: int, history=None):
+        self.game = game_module(game)
+        self.rules = self.game.definition()
+        self.options = dict(options)
+        self.seed = seed
+        self.history: list[tuple[tuple[int, int], ...]] = list(history or [])
+        self._buf = bytearray(buf)
+
+    # ----------------------------------------------------------- the verbs
+    @property
+    def name(self) -> str:
+        return self.game.NAME
+
+    @property
+    def players(self) -> int:
+        return _driver.players(self.rules, self._buf)
+
+    def movers(self) -> list[int]:
+        """Seats that decide now (several at once for a simultaneous choice)."""
+        return _driver.movers(self.rules, self._buf)
+
+    def is_terminal(self) -> bool:
+        return not self.movers()
+
+    def legal_action_ids(self, seat: int | None = None) -> list[int]:
+        return _driver.legal(self.rules, self._buf, self._seat(seat))
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal moves of ``seat`` (default: the only seat to move)."""
+        return [self.action(a) for a in self.legal_action_ids(seat)]
+
+    def action(self, what: Union[Action, int, str], seat: int | None = None) -> Action:
+        """An ``Action`` from an id or a name such as ``'play 7 Paper'``."""
+        if isinstance(what, Action):
+            return what
+        if isinstance(what, bool):
+            raise PositionError(f"{what!r} is not an action")
+        if isinstance(what, int):
+            return Action(what, self.game.action_name(what))
+        if isinstance(what, str):
+            wanted = what.strip().lower()
+            for a in self.legal_action_ids(seat):
+                if self.game.action_name(a).lower() == wanted:
+                    return self.action(a)
+            raise PositionError(f"{what!r} is not a legal move now")
+        raise PositionError(f"{what!r} is not an action")
+
+    def apply(self, move: Move) -> list[dict]:
+        """Play ``move``: one action when one seat moves, ``{seat: action}``
+        for a simultaneous choice.  Returns the resolution steps it caused
+        (the game's ``steps``), for a step-by-step display.
+
+        An illegal move raises ``PositionError`` and changes nothing.
+        """
+        movers = self.movers()
+        if not movers:
+            raise PositionError("the game is over")
+        if not isinstance(move, Mapping):
+            if len(movers) != 1:
+                raise PositionError(f"seats {movers} choose at once: give {{seat: action}}")
+            move = {movers[0]: move}
+        if sorted(move) != movers:
+            raise PositionError(f"expected a move for seats {movers}, got {sorted(move)}")
+        joint = {}
+        for seat in movers:
+            a = self.action(move[seat], seat)
+            if a.id not in self.legal_action_ids(seat):
+                raise PositionError(f"seat {seat}: {a} is not legal now")
+            joint[seat] = a.id
+        _driver.apply(self.rules, self._buf, joint)
+        self.history.append(tuple(sorted(joint.items())))
+        return self.game.steps(self._buf)
+
+    def returns(self) -> list[float]:
+        """Win shares of a finished game (tied winners share)."""
+        if not self.is_terminal():
+            raise PositionError("the game is not over")
+        return _driver.returns(self.rules, self._buf)
+
+    def scores(self) -> list[int]:
+        return self.game.scores(self._buf)
+
+    def outcome(self) -> Outcome | None:
+        """The result, or ``None`` while the game goes on."""
+        if not self.is_terminal():
+            return None
+        r = self.returns()
+        return Outcome(tuple(self.scores()), tuple(i for i, x in enumerate(r) if x > 0), tuple(r))
+
+    def view(self, seat: int) -> dict:
+        """What ``seat`` may see; ``seat=-1`` gives only the public part."""
+        if not -1 <= seat < self.players:
+            raise PositionError(f"seat {seat} is not in this {self.players}-player game")
+        return self.game.view(self._buf, seat)
+
+    def steps(self) -> list[dict]:
+        """The current round's resolution so far."""
+        return self.game.steps(self._buf)
+
+    def fields(self) -> dict:
+        """The whole state as named fields (what a position file stores)."""
+        return self.game.fields(self._buf)
+
+    def clone(self) -> "State":
+        return State(self.name, bytes(self._buf), self.options, self.seed, self.history)
+
+    def determinize(self, observer: int, seed: int) -> "State":
+        """A copy with everything ``observer`` cannot see resampled."""
+        s = self.clone()
+        _driver.determinize(self.rules, s._buf, observer, seed)
+        return s
+
+    def policy_action(self, seat: int, seed: int = 0) -> Action:
+        """The game's heuristic (greedy) move for ``seat``."""
+        return self.action(_driver.policy(self.rules, bytearray(self._buf), seat, seed))
+
+    def buffer(self) -> bytes:
+        """The raw C struct (for the solver)."""
+        return bytes(self._buf)
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, State) and self.name == other.name
+                and self.options == other.options and self.fields() == other.fields())
+
+    def __repr__(self) -> str:
+        return f"<State {self.name} players={self.players} movers={self.movers()}>"
+
+    def _seat(self, seat: int | None) -> int:
+        if seat is None:
+            movers = self.movers()
+            if len(movers) != 1:
+                raise PositionError(f"seats {movers} move now: name the seat")
+            return movers[0]
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise PositionError(f"seat {seat!r} is not in this {self.players}-player game")
+        return seat
+
+
+def new_game(name: str, players: int, seed: int | None = None, **options) -> State:
+    """A fresh deal of game ``name``.  Without a seed one is drawn (and kept)."""
+    game = game_module(name)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise PositionError(f"players: expected an integer, got {players!r}")
+    if seed is None:
+        seed = random.randrange(SEED_LIMIT)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise PositionError(f"seed: expected an integer in 0..2^63-1, got {seed!r}")
+    buf = game.new_state(players, seed, dict(options))
+    return State(name, buf, {"players": players, **options}, seed)
+
+
+def replay(name: str, options: dict, seed: int, history: Iterable) -> State:
+    """The state reached from the deal of ``seed`` by ``history``."""
+    opts = dict(options)
+    players = opts.pop("players", None)
+    state = new_game(name, players, seed, **opts)
+    for i, joint in enumerate(history):
+        try:
+            state.apply({seat: a for seat, a in joint})
+        except PositionError as e:
+            raise PositionError(f"history[{i}]: {e}") from None
+    return state

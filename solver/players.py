@@ -1,0 +1,108 @@
+"""AI players: the strength levels of the app and the entrants of a tournament.
+
+Every player answers one question, ``choose(state, seat, seed)``: the action
+``seat`` plays now.  Players only ever receive the real state and pass it to
+a search that determinizes for their seat, or to the game's policy, which
+reads only the public part and the seat's own hand.
+
+>>> from engine import new_game
+>>> p = player("random")
+>>> s = new_game("ninjan", players=2, seed=1)
+>>> p.choose(s, 0, seed=1) in s.legal_actions(0)
+True
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine import Action, PositionError, State
+from solver.search import Search, SearchConfig, choose
+
+
+@dataclass(frozen=True)
+class RandomPlayer:
+    name: str = "random"
+
+    def choose(self, state: State, seat: int, seed: int = 0) -> Action:
+        return random.Random(seed).choice(state.legal_actions(seat))
+
+
+@dataclass(frozen=True)
+class GreedyPlayer:
+    """The game's heuristic policy (the same one the rollouts use)."""
+
+    name: str = "greedy"
+
+    def choose(self, state: State, seat: int, seed: int = 0) -> Action:
+        # The policy must not see other hands: give it a determinized copy.
+        return state.determinize(seat, seed).policy_action(seat, seed)
+
+
+@dataclass(frozen=True)
+class SearchPlayer:
+    """ISMCTS (or flat Monte Carlo with ``flat=True``) at a budget."""
+
+    config: SearchConfig
+    name: str = "ismcts"
+    #: at a simultaneous choice, play a move drawn from the visit shares
+    mixed: bool = True
+
+    def search(self, state: State, seat: int, seed: int = 0) -> Search:
+        """A ready search (the app runs it in a worker and may cancel it)."""
+        cfg = SearchConfig(**{**self.config.__dict__, "seed": seed})
+        return Search(state, seat, cfg)
+
+    def choose(self, state: State, seat: int, seed: int = 0) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        analysis = self.search(state, seat, seed).run()
+        return choose(analysis, mixed=self.mixed and len(state.movers()) > 1, seed=seed)
+
+
+#: The app's strength levels, weakest first.
+LEVELS: dict[str, object] = {
+    "novice": GreedyPlayer(name="novice"),
+    "easy": SearchPlayer(SearchConfig(iterations=2_000), name="easy"),
+    "medium": SearchPlayer(SearchConfig(iterations=20_000), name="medium"),
+    "hard": SearchPlayer(SearchConfig(seconds=1.0), name="hard"),
+    "master": SearchPlayer(SearchConfig(seconds=3.0), name="master"),
+}
+
+
+def player(spec: str):
+    """A player from a short spec, as the CLI and the app name them.
+
+    ``random``, ``greedy``, a level name (``novice`` .. ``master``),
+    ``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds), ``flat:N``,
+    optionally with ``+random`` for uniform random rollouts, e.g.
+    ``ismcts:5000+random``.
+    """
+    if not isinstance(spec, str):
+        raise PositionError(f"player: {spec!r} is not a player spec")
+    base, _, opt = spec.partition("+")
+    if opt not in ("", "random", "heuristic", "exp3", "rm", "ducb"):
+        raise PositionError(f"player {spec!r}: unknown option {opt!r}")
+    if base == "random":
+        return RandomPlayer()
+    if base == "greedy":
+        return GreedyPlayer()
+    if base in LEVELS:
+        return LEVELS[base]
+    kind, _, budget = base.partition(":")
+    if kind in ("ismcts", "flat") and budget:
+        try:
+            if budget.endswith("s"):
+                kw = {"seconds": float(budget[:-1])}
+            else:
+                kw = {"iterations": int(budget)}
+        except ValueError:
+            raise PositionError(f"player {spec!r}: budget must be N (iterations) or Ns (seconds)") from None
+        if opt in ("random", "heuristic"):
+            kw["rollout"] = opt
+        elif opt:
+            kw["selection"] = opt
+        return SearchPlayer(SearchConfig(flat=(kind == "flat"), **kw), name=spec)
+    raise PositionError(
+        f"player {spec!r}: expected random, greedy, {', '.join(LEVELS)}, ismcts:N, ismcts:Ns or flat:N")

@@ -1,0 +1,158 @@
+"""ISMCTS from Python: configure a search, run it, read the analysis.
+
+The search itself is ``solver._ismcts`` (Cython, the whole iteration under
+``nogil``); this module is its typed face.
+
+>>> from engine import new_game
+>>> from solver.search import analyse
+>>> a = analyse(new_game("ninjan", players=2, seed=1), player=0, iterations=2000, seed=3)
+>>> a.iterations
+2000
+>>> abs(sum(m.share for m in a.moves) - 1.0) < 1e-9
+True
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field, replace
+
+from engine import Action, PositionError, State
+
+SELECTIONS = ("ducb", "exp3", "rm")
+ROLLOUTS = ("heuristic", "random")
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How to search.  Give ``iterations`` or ``seconds`` (or both: first reached)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    seed: int = 0
+    #: bandit at every node: decoupled UCB (DUCT), EXP3 or regret matching
+    selection: str = "ducb"
+    #: rollout policy: the game's heuristic or uniform random
+    rollout: str = "heuristic"
+    exploration: float = 0.7
+    #: flat Monte Carlo: statistics at the root only (a baseline)
+    flat: bool = False
+    #: analyse as if every hidden card were known (endgame study, tests)
+    open_hands: bool = False
+
+    def __post_init__(self):
+        if self.iterations is None and self.seconds is None:
+            object.__setattr__(self, "iterations", 10_000)
+        if self.iterations is not None and (isinstance(self.iterations, bool) or not isinstance(self.iterations, int) or self.iterations < 1):
+            raise PositionError(f"iterations: expected a positive integer, got {self.iterations!r}")
+        if self.seconds is not None and not (isinstance(self.seconds, (int, float)) and self.seconds > 0):
+            raise PositionError(f"seconds: expected a positive number, got {self.seconds!r}")
+        if self.selection not in SELECTIONS:
+            raise PositionError(f"selection: {self.selection!r} is not one of {', '.join(SELECTIONS)}")
+        if self.rollout not in ROLLOUTS:
+            raise PositionError(f"rollout: {self.rollout!r} is not one of {', '.join(ROLLOUTS)}")
+        if not isinstance(self.seed, int) or not 0 <= self.seed < 2**64:
+            raise PositionError(f"seed: expected an integer in 0..2^64-1, got {self.seed!r}")
+
+
+@dataclass(frozen=True)
+class MoveStat:
+    """One legal move of the searching seat at the root."""
+
+    action: int
+    name: str
+    visits: int
+    share: float   # visits / all root visits of this seat
+    value: float   # mean win share after this move, in [0, 1]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    game: str
+    player: int
+    iterations: int
+    seconds: float
+    best: MoveStat
+    moves: list[MoveStat] = field(default_factory=list)
+    nodes: int = 0
+    value: float = 0.0   # the searching seat's estimated win share here
+
+    def to_json(self) -> dict:
+        """The ``solver analyse --json`` object."""
+        return {
+            "game": self.game,
+            "player": self.player,
+            "iterations": self.iterations,
+            "seconds": round(self.seconds, 6),
+            "best": asdict(self.best),
+            "moves": [asdict(m) for m in self.moves],
+            "nodes": self.nodes,
+            "value": self.value,
+        }
+
+
+class Search:
+    """One search, runnable from any thread and cancellable from another.
+
+    ``run()`` releases the GIL for its whole loop; ``cancel()`` makes it stop
+    at the next iteration; ``iterations_done`` can be read while it runs.
+    """
+
+    def __init__(self, state: State, player: int | None = None, config: SearchConfig | None = None, **kw):
+        from solver import _ismcts
+
+        self.config = replace(config or SearchConfig(), **kw) if kw else (config or SearchConfig())
+        if state.is_terminal():
+            raise PositionError("the game is over: there is nothing to analyse")
+        movers = state.movers()
+        if player is None:
+            player = movers[0]
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
+            raise PositionError(f"player: {player!r} is not a seat of this {state.players}-player game")
+        if player not in movers:
+            raise PositionError(f"player: seat {player} has no decision now (seats to move: {movers})")
+        self.state = state
+        self.player = player
+        self._search = _ismcts.Search(state.rules, state.buffer(), player, self.config)
+
+    @property
+    def iterations_done(self) -> int:
+        return self._search.iterations_done()
+
+    def cancel(self) -> None:
+        self._search.cancel()
+
+    def run(self) -> Analysis:
+        t0 = time.perf_counter()
+        self._search.run()
+        seconds = time.perf_counter() - t0
+        raw = self._search.root_stats()        # [(action, visits, value)]
+        total = sum(v for _, v, _ in raw) or 1
+        moves = sorted(
+            (MoveStat(a, self.state.game.action_name(a), v, v / total, val) for a, v, val in raw),
+            key=lambda m: (-m.visits, -m.value, m.action),
+        )
+        best = moves[0]
+        value = sum(m.value * m.visits for m in moves) / total
+        return Analysis(self.state.name, self.player, self._search.iterations_done(), seconds,
+                        best, moves, self._search.nodes(), value)
+
+
+def analyse(state: State, player: int | None = None, **config) -> Analysis:
+    """Search ``state`` for ``player`` and return every root move's statistics."""
+    return Search(state, player, SearchConfig(**config)).run()
+
+
+def choose(analysis: Analysis, mixed: bool = False, seed: int = 0) -> Action:
+    """The move to play: the most visited, or (``mixed``) one drawn by visits,
+    a mixed strategy for a simultaneous choice."""
+    if not mixed:
+        return Action(analysis.best.action, analysis.best.name)
+    import random
+    r = random.Random(seed).random()
+    acc = 0.0
+    for m in analysis.moves:
+        acc += m.share
+        if r < acc:
+            return Action(m.action, m.name)
+    m = analysis.moves[-1]
+    return Action(m.action, m.name)
