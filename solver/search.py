@@ -134,7 +134,7 @@ class Search:
         best = moves[0]
         value = sum(m.value * m.visits for m in moves) / total
         return Analysis(self.state.name, self.player, self._search.iterations_done(), seconds,
-                        best, moves, self._search.nodes(), value)
+                        best, moves, self._search.node_count(), value)
 
 
 def analyse(state: State, player: int | None = None, **config) -> Analysis:

@@ -1,0 +1,526 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Information Set MCTS over any game's ``GameDef``, the whole loop ``nogil``.
+
+One determinization per iteration (SO-ISMCTS, Cowling et al. 2012): the root
+state is copied and everything the searching seat cannot see is resampled,
+then one tree, keyed by what the searching seat observes, is walked.
+
+Simultaneous choices use decoupled selection: at a node every deciding seat
+picks from its own statistics (DUCT with UCB1, or EXP3, or regret matching),
+so no seat ever conditions on another seat's choice made at the same moment.
+The child reached is keyed by the observed joint choice.
+
+Moves legal in only some determinizations are counted per arm: an arm's
+``avail`` is how often it was selectable, and UCB uses it in place of the
+parent's visits (subset-armed bandit, as in the ISMCTS paper).
+
+Memory: a node is 12 bytes plus its slot in the child hash table; its arms
+(20 bytes each) are allocated only on its ``EXPAND_AT``-th visit, so the many
+leaves reached once cost no arms.
+"""
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy, memset
+from libc.math cimport sqrt, log, exp
+from cpython.pycapsule cimport PyCapsule_GetPointer
+
+from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, MAX_ACTIONS,
+                          rng_next, rng_below, rng_unit, rng_seed)
+
+cdef extern from "<time.h>" nogil:
+    ctypedef long time_t
+    struct timespec:
+        time_t tv_sec
+        long tv_nsec
+    int clock_gettime(int clk, timespec* tp)
+    int CLOCK_MONOTONIC
+
+cdef enum:
+    SEL_DUCB = 0
+    SEL_EXP3 = 1
+    SEL_RM = 2
+    MAX_DEPTH = 512
+    EXPAND_AT = 2
+    NO_ARMS = -1
+    EMPTY = -1
+
+cdef struct Node:
+    int32_t arms          # first arm in the pool, NO_ARMS until expanded
+    uint16_t n_arms
+    uint16_t cap_arms
+    uint32_t visits
+
+cdef struct Arm:
+    uint32_t visits
+    uint32_t avail
+    float total           # sum of this seat's rewards after choosing it
+    float aux             # EXP3 / regret matching: importance-weighted reward sum
+    uint16_t action
+    uint8_t seat
+    uint8_t pad
+
+cdef struct Slot:
+    uint64_t key          # observed joint choice
+    int32_t parent
+    int32_t child
+
+cdef struct Step:
+    int32_t node
+    int32_t arm[MAX_SEATS]
+    float prob[MAX_SEATS]
+    uint8_t n
+    uint8_t seat[MAX_SEATS]
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    x ^= x >> 33
+    x *= <uint64_t>0xff51afd7ed558ccd
+    x ^= x >> 33
+    x *= <uint64_t>0xc4ceb9fe1a85ec53
+    x ^= x >> 33
+    return x
+
+
+cdef class Search:
+    cdef GameDef* g
+    cdef unsigned char* root
+    cdef unsigned char* work
+    cdef int observer
+    # budget and options
+    cdef int64_t max_iters
+    cdef double max_seconds
+    cdef int selection
+    cdef bint heuristic
+    cdef bint flat
+    cdef bint open_hands
+    cdef double c
+    cdef Rng rng
+    # progress, readable while running
+    cdef volatile int stop
+    cdef volatile int64_t done
+    # the tree
+    cdef Node* tree
+    cdef int32_t n_nodes, cap_nodes
+    cdef Arm* arms
+    cdef int32_t n_arms, cap_arms
+    cdef Slot* table
+    cdef uint64_t cap_table, n_table
+    cdef Step* path
+    # scratch: legal flags per seat and action (0 no, 1 legal, 2 legal and seen)
+    cdef uint8_t* flags
+    cdef bint failed
+
+    def __cinit__(self, capsule, bytes state, int observer, config):
+        self.g = <GameDef*>PyCapsule_GetPointer(capsule, b"engine.GameDef")
+        if len(state) != self.g.state_size:
+            raise ValueError("state does not match its game")
+        self.root = <unsigned char*>malloc(self.g.state_size)
+        self.work = <unsigned char*>malloc(self.g.state_size)
+        memcpy(self.root, <const unsigned char*>state, self.g.state_size)
+        self.observer = observer
+        self.max_iters = config.iterations if config.iterations is not None else (1 << 62)
+        self.max_seconds = config.seconds if config.seconds is not None else 1e30
+        self.selection = ("ducb", "exp3", "rm").index(config.selection)
+        self.heuristic = config.rollout == "heuristic"
+        self.flat = config.flat
+        self.open_hands = config.open_hands
+        self.c = config.exploration
+        rng_seed(&self.rng, config.seed)
+        self.cap_nodes = 1024
+        self.tree = <Node*>malloc(self.cap_nodes * sizeof(Node))
+        self.cap_arms = 4096
+        self.arms = <Arm*>malloc(self.cap_arms * sizeof(Arm))
+        self.cap_table = 2048
+        self.table = <Slot*>malloc(self.cap_table * sizeof(Slot))
+        self.path = <Step*>malloc(MAX_DEPTH * sizeof(Step))
+        self.flags = <uint8_t*>malloc(MAX_SEATS * MAX_ACTIONS)
+        if not (self.root and self.work and self.tree and self.arms and self.table and self.path and self.flags):
+            raise MemoryError()
+        memset(self.flags, 0, MAX_SEATS * MAX_ACTIONS)
+        for i in range(self.cap_table):
+            self.table[i].child = EMPTY
+        self.n_nodes = 1
+        self.tree[0].arms = NO_ARMS
+        self.tree[0].n_arms = 0
+        self.tree[0].cap_arms = 0
+        self.tree[0].visits = 0
+
+    def __dealloc__(self):
+        free(self.root); free(self.work); free(self.tree); free(self.arms)
+        free(self.table); free(self.path); free(self.flags)
+
+    # ------------------------------------------------------------ Python API
+    def run(self):
+        """Search until the budget or ``cancel``; the GIL is released."""
+        with nogil:
+            self._run()
+        if self.failed:
+            raise MemoryError("the search ran out of memory")
+
+    def cancel(self):
+        self.stop = 1
+
+    def iterations_done(self):
+        return self.done
+
+    def node_count(self):
+        return self.n_nodes
+
+    def memory_bytes(self):
+        """Bytes the tree holds (allocated capacity, not just used)."""
+        return (self.cap_nodes * sizeof(Node) + self.cap_arms * sizeof(Arm)
+                + self.cap_table * sizeof(Slot))
+
+    def root_stats(self):
+        """[(action, visits, mean reward)] for the observer's root arms."""
+        cdef Node* nd = &self.tree[0]
+        cdef Arm* a
+        out = []
+        if nd.arms == NO_ARMS:
+            return out
+        for i in range(nd.n_arms):
+            a = &self.arms[nd.arms + i]
+            if a.seat == self.observer:
+                out.append((a.action, a.visits, (a.total / a.visits) if a.visits else 0.0))
+        return out
+
+    # ------------------------------------------------------------ the loop
+    cdef void _run(self) noexcept nogil:
+        cdef double t0 = now(), deadline = t0 + self.max_seconds
+        self.stop = 0
+        while self.done < self.max_iters and not self.stop:
+            if not self._iterate():
+                self.failed = True
+                return
+            self.done += 1
+            if (self.done & 63) == 0 and now() >= deadline:
+                return
+
+    cdef bint _iterate(self) noexcept nogil:
+        cdef GameDef* g = self.g
+        cdef void* s = self.work
+        cdef int seats[MAX_SEATS]
+        cdef int joint[MAX_SEATS]
+        cdef double r[MAX_SEATS]
+        cdef int n_movers, i, depth = 0, seat
+        cdef int32_t node = 0, child
+        cdef uint64_t key
+        cdef Node* nd
+        cdef Step* st
+        memcpy(s, self.root, g.state_size)
+        if not self.open_hands:
+            g.determinize(s, self.observer, &self.rng)
+        # Selection and expansion.
+        while True:
+            n_movers = g.movers(s, seats)
+            if n_movers == 0:
+                break
+            nd = &self.tree[node]
+            nd.visits += 1
+            if nd.arms == NO_ARMS:
+                if node != 0 and nd.visits < EXPAND_AT:
+                    break                              # a leaf: roll out from here
+                if not self._expand(node, n_movers):
+                    return False
+            st = &self.path[depth]
+            st.node = node
+            st.n = n_movers
+            for i in range(n_movers):
+                seat = seats[i]
+                st.seat[i] = seat
+                if self.flat and seat != self.observer:
+                    st.arm[i] = -1
+                    joint[seat] = self._rollout_action(s, seat)
+                else:
+                    st.arm[i] = self._select(node, seat, &st.prob[i])
+                    if st.arm[i] < 0:
+                        return False
+                    joint[seat] = self.arms[st.arm[i]].action
+            depth += 1
+            key = 0
+            for i in range(n_movers):
+                seat = seats[i]
+                key |= (<uint64_t>(g.observe(s, seat, joint[seat], self.observer) + 1) & 1023) << (10 * seat)
+            g.apply(s, joint)
+            if self.flat or depth >= MAX_DEPTH:
+                break
+            child = self._child(node, key)
+            if child < 0:
+                return False
+            node = child
+        # Rollout.
+        while True:
+            n_movers = g.movers(s, seats)
+            if n_movers == 0:
+                break
+            for i in range(n_movers):
+                joint[seats[i]] = self._rollout_action(s, seats[i])
+            g.apply(s, joint)
+        g.returns(s, r)
+        self._backup(depth, r)
+        return True
+
+    cdef inline int _rollout_action(self, void* s, int seat) noexcept nogil:
+        cdef int legal[MAX_LEGAL]
+        cdef int n
+        if self.heuristic:
+            return self.g.policy(s, seat, &self.rng)
+        n = self.g.legal(s, seat, legal)
+        return legal[rng_below(&self.rng, n)]
+
+    cdef bint _expand(self, int32_t node, int n_movers) noexcept nogil:
+        # Room for this determinization's legal moves; more arms are added
+        # as other determinizations show other moves.
+        cdef int legal[MAX_LEGAL]
+        cdef int seats[MAX_SEATS]
+        cdef int i, want = 0
+        self.g.movers(self.work, seats)
+        for i in range(n_movers):
+            want += self.g.legal(self.work, seats[i], legal)
+        return self._reserve(node, want + 2)
+
+    cdef bint _reserve(self, int32_t node, int cap) noexcept nogil:
+        """Give ``node`` an arm block of at least ``cap`` (moving it if needed)."""
+        cdef Node* nd = &self.tree[node]
+        cdef int32_t start
+        cdef Arm* grown
+        if nd.arms != NO_ARMS and nd.cap_arms >= cap:
+            return True
+        if cap > 65535:
+            cap = 65535
+        while self.n_arms + cap > self.cap_arms:
+            grown = <Arm*>realloc(self.arms, 2 * self.cap_arms * sizeof(Arm))
+            if grown == NULL:
+                return False
+            self.arms = grown
+            self.cap_arms *= 2
+        start = self.n_arms
+        if nd.arms != NO_ARMS and nd.n_arms:
+            memcpy(&self.arms[start], &self.arms[nd.arms], nd.n_arms * sizeof(Arm))
+        nd.arms = start
+        nd.cap_arms = cap
+        self.n_arms += cap
+        return True
+
+    cdef int32_t _select(self, int32_t node, int seat, float* prob) noexcept nogil:
+        """Pick ``seat``'s arm at ``node`` from its own statistics only."""
+        cdef int legal[MAX_LEGAL]
+        cdef int n = self.g.legal(self.work, seat, legal)
+        cdef uint8_t* flag = self.flags + seat * MAX_ACTIONS
+        cdef Node* nd = &self.tree[node]
+        cdef Arm* a
+        cdef int i, j, k = 0, untried = 0, missing = n
+        cdef int32_t idx, best = -1
+        cdef int32_t cand[MAX_LEGAL]
+        cdef double sc, best_sc = -1e300, total_r = 0.0, total_v = 0.0
+        cdef double w[MAX_LEGAL]
+        cdef double gmax = -1e300, wsum = 0.0, gamma = 0.1, eta, u
+        for i in range(n):
+            flag[legal[i]] = 1
+        # One pass over the node's arms: availability, untried arms, scores.
+        for i in range(nd.n_arms):
+            a = &self.arms[nd.arms + i]
+            if a.seat != seat:
+                continue
+            total_r += a.total
+            total_v += a.visits
+            if flag[a.action] != 1:
+                continue
+            flag[a.action] = 2
+            missing -= 1
+            a.avail += 1
+            cand[k] = nd.arms + i
+            k += 1
+            if a.visits == 0:
+                untried += 1
+        # Arms first seen in this determinization.
+        if missing:
+            if not self._reserve(node, nd.n_arms + missing + 2):
+                return -1
+            nd = &self.tree[node]
+            # _reserve may have moved the block: recollect the candidates.
+            k = 0
+            for i in range(nd.n_arms):
+                a = &self.arms[nd.arms + i]
+                if a.seat == seat and flag[a.action] == 2:
+                    cand[k] = nd.arms + i
+                    k += 1
+            for i in range(n):
+                if flag[legal[i]] == 1:
+                    idx = nd.arms + nd.n_arms
+                    nd.n_arms += 1
+                    a = &self.arms[idx]
+                    a.visits = 0; a.avail = 1; a.total = 0; a.aux = 0
+                    a.action = legal[i]; a.seat = seat; a.pad = 0
+                    cand[k] = idx
+                    k += 1
+                    untried += 1
+        for i in range(n):
+            flag[legal[i]] = 0
+        prob[0] = 1.0
+        if untried:
+            # Try every arm once, in random order.
+            j = rng_below(&self.rng, untried)
+            for i in range(k):
+                if self.arms[cand[i]].visits == 0:
+                    if j == 0:
+                        return cand[i]
+                    j -= 1
+        if self.selection == SEL_DUCB:
+            for i in range(k):
+                a = &self.arms[cand[i]]
+                sc = a.total / a.visits + self.c * sqrt(log(<double>a.avail) / a.visits)
+                if sc > best_sc:
+                    best_sc = sc
+                    best = cand[i]
+            return best
+        # EXP3 and regret matching draw from a distribution over the arms.
+        if self.selection == SEL_EXP3:
+            eta = gamma / k
+            for i in range(k):
+                if self.arms[cand[i]].aux > gmax:
+                    gmax = self.arms[cand[i]].aux
+            for i in range(k):
+                w[i] = exp(eta * (self.arms[cand[i]].aux - gmax))
+                wsum += w[i]
+        else:
+            # Regret of an arm: its importance-weighted reward minus what the
+            # seat earned on average at this node, over the times it was there.
+            u = total_r / total_v if total_v > 0 else 0.0
+            for i in range(k):
+                a = &self.arms[cand[i]]
+                w[i] = a.aux - a.avail * u
+                if w[i] < 0:
+                    w[i] = 0
+                wsum += w[i]
+            if wsum <= 0:
+                for i in range(k):
+                    w[i] = 1.0
+                wsum = k
+        u = rng_unit(&self.rng)
+        for i in range(k):
+            sc = (1 - gamma) * w[i] / wsum + gamma / k
+            if u < sc or i == k - 1:
+                prob[0] = <float>sc
+                return cand[i]
+            u -= sc
+        return cand[k - 1]
+
+    cdef int32_t _child(self, int32_t parent, uint64_t key) noexcept nogil:
+        """The node reached from ``parent`` by ``key``, created if new."""
+        cdef uint64_t mask, h
+        cdef Slot* sl
+        cdef Node* grown
+        if (self.n_table + 1) * 5 > self.cap_table * 3:
+            if not self._grow_table():
+                return -1
+        mask = self.cap_table - 1
+        h = mix(key ^ (<uint64_t>parent * <uint64_t>0x9E3779B97F4A7C15)) & mask
+        while True:
+            sl = &self.table[h]
+            if sl.child == EMPTY:
+                break
+            if sl.parent == parent and sl.key == key:
+                return sl.child
+            h = (h + 1) & mask
+        if self.n_nodes == self.cap_nodes:
+            grown = <Node*>realloc(self.tree, 2 * self.cap_nodes * sizeof(Node))
+            if grown == NULL:
+                return -1
+            self.tree = grown
+            self.cap_nodes *= 2
+        sl.key = key
+        sl.parent = parent
+        sl.child = self.n_nodes
+        self.n_table += 1
+        self.tree[self.n_nodes].arms = NO_ARMS
+        self.tree[self.n_nodes].n_arms = 0
+        self.tree[self.n_nodes].cap_arms = 0
+        self.tree[self.n_nodes].visits = 0
+        self.n_nodes += 1
+        return self.n_nodes - 1
+
+    cdef bint _grow_table(self) noexcept nogil:
+        cdef uint64_t old_cap = self.cap_table, i, h, mask
+        cdef Slot* old = self.table
+        cdef Slot* t = <Slot*>malloc(2 * old_cap * sizeof(Slot))
+        if t == NULL:
+            return False
+        self.cap_table = 2 * old_cap
+        mask = self.cap_table - 1
+        for i in range(self.cap_table):
+            t[i].child = EMPTY
+        for i in range(old_cap):
+            if old[i].child != EMPTY:
+                h = mix(old[i].key ^ (<uint64_t>old[i].parent * <uint64_t>0x9E3779B97F4A7C15)) & mask
+                while t[h].child != EMPTY:
+                    h = (h + 1) & mask
+                t[h] = old[i]
+        self.table = t
+        free(old)
+        return True
+
+    cdef void _backup(self, int depth, double* r) noexcept nogil:
+        cdef int d, i
+        cdef Step* st
+        cdef Arm* a
+        cdef double x
+        for d in range(depth):
+            st = &self.path[d]
+            for i in range(st.n):
+                if st.arm[i] < 0:
+                    continue
+                a = &self.arms[st.arm[i]]
+                x = r[st.seat[i]]
+                a.visits += 1
+                a.total += <float>x
+                if self.selection != SEL_DUCB:
+                    a.aux += <float>(x / st.prob[i])
+
+
+def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic=False):
+    """Play whole games from ``state`` for ``seconds``: (games, seconds taken).
+
+    The throughput measure of ``solver bench``: uniform random (or the game's
+    policy) for every seat, no tree.
+    """
+    cdef GameDef* g = <GameDef*>PyCapsule_GetPointer(capsule, b"engine.GameDef")
+    if len(state) != g.state_size:
+        raise ValueError("state does not match its game")
+    cdef unsigned char* work = <unsigned char*>malloc(g.state_size)
+    cdef const unsigned char* start = <const unsigned char*>state
+    cdef int seats[MAX_SEATS]
+    cdef int joint[MAX_SEATS]
+    cdef int legal[MAX_LEGAL]
+    cdef int n, i, k
+    cdef int64_t games = 0
+    cdef Rng rng
+    cdef double t0, t1
+    if work == NULL:
+        raise MemoryError()
+    rng_seed(&rng, seed)
+    with nogil:
+        t0 = now()
+        t1 = t0
+        while t1 - t0 < seconds:
+            for k in range(64):
+                memcpy(work, start, g.state_size)
+                while True:
+                    n = g.movers(work, seats)
+                    if n == 0:
+                        break
+                    for i in range(n):
+                        if heuristic:
+                            joint[seats[i]] = g.policy(work, seats[i], &rng)
+                        else:
+                            joint[seats[i]] = legal[rng_below(&rng, g.legal(work, seats[i], legal))]
+                    g.apply(work, joint)
+                games += 1
+            t1 = now()
+    free(work)
+    return games, t1 - t0

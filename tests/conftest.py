@@ -1,0 +1,56 @@
+"""Shared helpers: hand-made Nin Jan positions built through the position codec."""
+from __future__ import annotations
+
+import pytest
+
+from engine import codec
+
+# The deck of rulings 1, written out from the rule rather than read from the
+# engine, so a wrong deck in the engine cannot go unnoticed.
+SUITS = ("Rock", "Paper", "Scissors")
+VALUES = (-6, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+DECK = [f"{v} {s}" for s in SUITS for v in VALUES]
+
+
+def value(card: str) -> int:
+    return int(card.split()[0])
+
+
+def ninjan_position(players, piles, hands=(), won=None, round=1, phase="choose",
+                    played=None, resolved=0):
+    """A Nin Jan ``State`` with an empty history, made from named cards.
+
+    Hands are topped up to the size the round requires with cards nobody
+    named (in deck order), the box gets its fixed share of the rest, and any
+    cards still left over go round-robin to the won piles.  Only the cards a
+    test names matter to it; the filler is arbitrary.
+    """
+    named = [c for p in piles for c in p] + [c for h in hands for c in h]
+    named += [c for w in (won or ()) for c in w] + [c for c in (played or ()) if c]
+    rest = [c for c in DECK if c not in named]
+    size = 0 if phase == "over" else 9 - round + (phase == "choose")
+    hands = [list(h) for h in hands] + [[] for _ in range(players - len(hands))]
+    for h in hands:
+        while len(h) < size:
+            h.append(rest.pop(0))
+    box_size = 48 - 3 - 9 * players
+    box, rest = rest[:box_size], rest[box_size:]
+    won = [list(w) for w in (won or ())] + [[] for _ in range(players - len(won or ()))]
+    for i, c in enumerate(rest):
+        won[i % players].append(c)
+    doc = {
+        "format": codec.FORMAT, "version": codec.VERSION, "game": "ninjan",
+        "options": {"players": players}, "seed": 0, "history": [],
+        "state": {
+            "players": players, "round": round, "phase": phase, "hands": hands,
+            "box": box, "piles": [list(p) for p in piles], "won": won,
+            "played": list(played) if played else [None] * players,
+            "resolved": resolved,
+        },
+    }
+    return codec.from_map(doc)
+
+
+@pytest.fixture
+def position():
+    return ninjan_position
