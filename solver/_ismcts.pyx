@@ -15,7 +15,7 @@ Moves legal in only some determinizations are counted per arm: an arm's
 parent's visits (subset-armed bandit, as in the ISMCTS paper).
 
 Memory: a node is 12 bytes plus its slot in the child hash table; its arms
-(20 bytes each) are allocated only on its ``EXPAND_AT``-th visit, so the many
+(20 bytes each) are allocated only on its ``expand_at``-th visit, so the many
 leaves reached once cost no arms.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
@@ -40,7 +40,7 @@ cdef enum:
     SEL_EXP3 = 1
     SEL_RM = 2
     MAX_DEPTH = 512
-    EXPAND_AT = 2
+    EXPAND_AT = 4
     NO_ARMS = -1
     EMPTY = -1
 
@@ -114,6 +114,8 @@ cdef class Search:
     # scratch: legal flags per seat and action (0 no, 1 legal, 2 legal and seen)
     cdef uint8_t* flags
     cdef bint failed
+    cdef int expand_at
+    cdef int32_t free_block[16]   # first free arm block of size 2**i
 
     def __cinit__(self, capsule, bytes state, int observer, config):
         self.g = <GameDef*>PyCapsule_GetPointer(capsule, b"engine.GameDef")
@@ -144,6 +146,9 @@ cdef class Search:
         memset(self.flags, 0, MAX_SEATS * MAX_ACTIONS)
         for i in range(self.cap_table):
             self.table[i].child = EMPTY
+        for i in range(16):
+            self.free_block[i] = EMPTY
+        self.expand_at = config.expand_at
         self.n_nodes = 1
         self.tree[0].arms = NO_ARMS
         self.tree[0].n_arms = 0
@@ -175,6 +180,16 @@ cdef class Search:
         """Bytes the tree holds (allocated capacity, not just used)."""
         return (self.cap_nodes * sizeof(Node) + self.cap_arms * sizeof(Arm)
                 + self.cap_table * sizeof(Slot))
+
+    def tree_stats(self):
+        """Sizes of the tree: nodes, expanded nodes, arms (used and allocated)."""
+        cdef int32_t i, expanded = 0
+        for i in range(self.n_nodes):
+            if self.tree[i].arms != NO_ARMS:
+                expanded += 1
+        return {"nodes": self.n_nodes, "expanded": expanded, "arms": self.n_arms,
+                "arm_capacity": self.cap_arms, "table_capacity": self.cap_table,
+                "bytes": self.memory_bytes()}
 
     def root_stats(self):
         """[(action, visits, mean reward)] for the observer's root arms."""
@@ -223,7 +238,7 @@ cdef class Search:
             nd = &self.tree[node]
             nd.visits += 1
             if nd.arms == NO_ARMS:
-                if node != 0 and nd.visits < EXPAND_AT:
+                if node != 0 and nd.visits < self.expand_at:
                     break                              # a leaf: roll out from here
                 if not self._expand(node, n_movers):
                     return False
@@ -282,29 +297,47 @@ cdef class Search:
         self.g.movers(self.work, seats)
         for i in range(n_movers):
             want += self.g.legal(self.work, seats[i], legal)
-        return self._reserve(node, want + 2)
+        return self._reserve(node, want)
 
     cdef bint _reserve(self, int32_t node, int cap) noexcept nogil:
-        """Give ``node`` an arm block of at least ``cap`` (moving it if needed)."""
+        """Give ``node`` an arm block of at least ``cap`` (moving it if needed).
+
+        Blocks come in powers of two; a block given up is kept on a free list
+        of its size, so a node outgrowing its block wastes nothing for long.
+        """
         cdef Node* nd = &self.tree[node]
         cdef int32_t start
+        cdef int cls = 2, size
         cdef Arm* grown
         if nd.arms != NO_ARMS and nd.cap_arms >= cap:
             return True
-        if cap > 65535:
-            cap = 65535
-        while self.n_arms + cap > self.cap_arms:
-            grown = <Arm*>realloc(self.arms, 2 * self.cap_arms * sizeof(Arm))
-            if grown == NULL:
-                return False
-            self.arms = grown
-            self.cap_arms *= 2
-        start = self.n_arms
-        if nd.arms != NO_ARMS and nd.n_arms:
-            memcpy(&self.arms[start], &self.arms[nd.arms], nd.n_arms * sizeof(Arm))
+        while (1 << cls) < cap:
+            cls += 1
+        if cls > 15:
+            return False
+        size = 1 << cls
+        if self.free_block[cls] != EMPTY:
+            start = self.free_block[cls]
+            self.free_block[cls] = <int32_t>self.arms[start].visits
+        else:
+            while self.n_arms + size > self.cap_arms:
+                grown = <Arm*>realloc(self.arms, 2 * self.cap_arms * sizeof(Arm))
+                if grown == NULL:
+                    return False
+                self.arms = grown
+                self.cap_arms *= 2
+            start = self.n_arms
+            self.n_arms += size
+        if nd.arms != NO_ARMS:
+            if nd.n_arms:
+                memcpy(&self.arms[start], &self.arms[nd.arms], nd.n_arms * sizeof(Arm))
+            cls = 2
+            while (1 << cls) < nd.cap_arms:
+                cls += 1
+            self.arms[nd.arms].visits = <uint32_t>self.free_block[cls]
+            self.free_block[cls] = nd.arms
         nd.arms = start
-        nd.cap_arms = cap
-        self.n_arms += cap
+        nd.cap_arms = size
         return True
 
     cdef int32_t _select(self, int32_t node, int seat, float* prob) noexcept nogil:
@@ -340,7 +373,7 @@ cdef class Search:
                 untried += 1
         # Arms first seen in this determinization.
         if missing:
-            if not self._reserve(node, nd.n_arms + missing + 2):
+            if not self._reserve(node, nd.n_arms + missing):
                 return -1
             nd = &self.tree[node]
             # _reserve may have moved the block: recollect the candidates.

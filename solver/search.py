@@ -38,6 +38,9 @@ class SearchConfig:
     flat: bool = False
     #: analyse as if every hidden card were known (endgame study, tests)
     open_hands: bool = False
+    #: a node gets statistics (arms) on this visit; before, it is a leaf
+    #: played out by the rollout policy.  Higher saves memory.
+    expand_at: int = 4
 
     def __post_init__(self):
         if self.iterations is None and self.seconds is None:
@@ -50,6 +53,8 @@ class SearchConfig:
             raise PositionError(f"selection: {self.selection!r} is not one of {', '.join(SELECTIONS)}")
         if self.rollout not in ROLLOUTS:
             raise PositionError(f"rollout: {self.rollout!r} is not one of {', '.join(ROLLOUTS)}")
+        if isinstance(self.expand_at, bool) or not isinstance(self.expand_at, int) or self.expand_at < 1:
+            raise PositionError(f"expand_at: expected a positive integer, got {self.expand_at!r}")
         if not isinstance(self.seed, int) or not 0 <= self.seed < 2**64:
             raise PositionError(f"seed: expected an integer in 0..2^64-1, got {self.seed!r}")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import engine
+from engine import ninjan
 from engine import PositionError, new_game
 from tests.conftest import DECK, ninjan_position, value
 from tests import golden_playthrough
@@ -180,8 +180,8 @@ PAIRS = [("Rock", "Scissors"), ("Scissors", "Paper"), ("Paper", "Rock")]
 @pytest.mark.parametrize("first,second", PAIRS)
 @pytest.mark.parametrize("swap", [False, True])
 def test_two_equal_values_stronger_suit_first(first, second, swap):
-    # Piles that every suit beats exactly... no: piles of one suit each, so
-    # every card has a legal resolution; the order is what is checked.
+    # One pile of each suit: every card beats exactly one top, so the round
+    # resolves without a decision and the steps show the order.
     piles = [["1 Rock"], ["1 Paper"], ["1 Scissors"]]
     cards = [f"5 {first}", f"5 {second}"]
     if swap:
@@ -224,9 +224,8 @@ def test_pair_inside_a_larger_round():
 def test_beating_one_top_takes_it_without_a_decision():
     # 6 Rock beats only the Scissors pile; 2 Paper (second) then beats the
     # 6 Rock that replaced it.  Neither seat is asked anything.
-    piles = [["5 Paper"], ["-2 Scissors", "9 Scissors"], ["3 Rock"]]
-    state = ninjan_position(2, piles, [["6 Rock"], ["2 Paper"]], round=2,
-                            won=[[], []])
+    piles = [["5 Paper"], ["-2 Scissors", "9 Scissors"], ["3 Paper"]]
+    state = ninjan_position(2, piles, [["6 Rock"], ["2 Paper"]], round=2)
     state.apply({0: "play 6 Rock", 1: "play 2 Paper"})
     assert state.fields()["phase"] == "choose" and state.fields()["round"] == 3
     assert norm(state.steps()) == [
@@ -235,22 +234,23 @@ def test_beating_one_top_takes_it_without_a_decision():
     ]
     f = state.fields()
     # The taken pile is replaced by the played card, a new single-card pile.
-    assert f["piles"] == [["5 Paper"], ["2 Paper"], ["3 Rock"]]
+    assert f["piles"] == [["5 Paper"], ["2 Paper"], ["3 Paper"]]
     assert set(f["won"][0]) >= {"-2 Scissors", "9 Scissors"}
     assert "6 Rock" in f["won"][1]
 
 
 def test_beating_two_tops_offers_exactly_those_piles():
     piles = [["5 Paper"], ["9 Scissors"], ["3 Scissors"]]
-    state = ninjan_position(2, piles, [["6 Rock"], ["-6 Paper"]])
-    state.apply({0: "play 6 Rock", 1: "play -6 Paper"})
+    state = ninjan_position(2, piles, [["6 Rock"], ["-6 Scissors"]])
+    state.apply({0: "play 6 Rock", 1: "play -6 Scissors"})
     assert state.movers() == [0]
     assert names(state.legal_actions()) == ["take pile 2", "take pile 3"]
     assert state.legal_actions(1) == []
-    with pytest.raises(PositionError):
-        state.apply("put on pile 1")
     state.apply("take pile 3")
-    assert state.fields()["piles"][2] == ["6 Rock"]
+    assert state.steps()[0] == {"seat": 0, "card": "6 Rock", "pile": 2, "took": True,
+                                "taken": ["3 Scissors"]}
+    # -6 Scissors then beats only the 5 Paper.
+    assert state.fields()["piles"] == [["-6 Scissors"], ["9 Scissors"], ["6 Rock"]]
 
 
 def test_beating_no_top_offers_only_the_three_puts():
@@ -286,7 +286,8 @@ def test_only_the_top_card_of_a_pile_counts():
 
 
 def test_scores_are_the_sum_of_won_cards_negatives_included():
-    piles = [["-6 Scissors", "-5 Rock"], ["2 Scissors"], ["4 Rock"]]
+    # Five cards in the piles in round 2 of a 2-player game: nobody has won yet.
+    piles = [["-6 Scissors", "-5 Rock"], ["-1 Rock", "2 Scissors"], ["4 Scissors"]]
     state = ninjan_position(2, piles, [["1 Paper"], ["-4 Scissors"]], round=2)
     state.apply({0: "play 1 Paper", 1: "play -4 Scissors"})
     # 1 Paper takes the -5 Rock pile (-11); -4 Scissors then takes the 1 Paper.
@@ -354,7 +355,7 @@ def test_illegal_moves_raise_and_change_nothing():
     box = state.fields()["box"][0]
     assert_refused(state, {0: f"play {box}", **ok})           # in the box
     assert_refused(state, {0: "take pile 1", **ok})           # not now
-    assert_refused(state, {0: DECK.index(theirs), **ok})      # by id
+    assert_refused(state, {0: ninjan.parse_card(theirs), **ok})  # by id
     assert_refused(state, {0: f"play {mine}", 1: ok[1]})      # a seat missing
     assert_refused(state, {0: f"play {mine}", **ok, 3: 0})    # no such seat
     assert_refused(state, f"play {mine}")                     # not a joint move
@@ -392,3 +393,33 @@ def test_golden_playthrough(players):
     expected = Path(path).read_text(encoding="utf-8")
     got = golden_playthrough.transcript(players)
     assert got == expected, f"{path} differs: if the change is meant, run python -m tests.golden_playthrough --update"
+
+
+# ------------------------------------------------------------ what is seen
+
+def test_a_seat_sees_its_hand_every_won_card_and_no_hidden_card():
+    state = new_game("ninjan", players=3, seed=21)
+    rng = random.Random(21)
+    for _ in range(4):
+        state.apply({s: rng.choice(state.legal_actions(s)) for s in state.movers()})
+    f = state.fields()
+    for seat in (-1, 0, 1, 2):
+        v = state.view(seat)
+        assert v["hand"] == (f["hands"][seat] if seat >= 0 else [])
+        # rulings 6: won cards are public
+        assert v["won"] == f["won"] and v["piles"] == f["piles"]
+        assert v["hand_sizes"] == [len(h) for h in f["hands"]]
+        assert v["box_size"] == len(f["box"])
+        hidden = set(f["box"]) | {c for i, h in enumerate(f["hands"]) if i != seat for c in h}
+        assert not hidden & set(map(str, _leaves(v)))
+
+
+def _leaves(x):
+    if isinstance(x, dict):
+        for v in x.values():
+            yield from _leaves(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from _leaves(v)
+    else:
+        yield x

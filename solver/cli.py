@@ -1,0 +1,234 @@
+"""``solver``: positions, analysis, benchmarks and tournaments from the shell.
+
+    solver new ninjan --players 4 --seed 7 -o start.msgpack
+    solver analyse start.msgpack --iterations 50000 [--player P] [--json]
+    solver bench --game ninjan --players 4 --seconds 2 --json
+    solver tournament --game ninjan --players 4 --ai ismcts:1s --vs greedy --games 100
+
+Exit status 0 on success, 2 with one line on stderr for bad input.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+
+from engine import GAMES, PositionError, game_module, load, new_game, save
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise PositionError(message)
+
+
+def _add_budget(p):
+    b = p.add_mutually_exclusive_group()
+    b.add_argument("--iterations", type=int, help="search iterations (default 20000)")
+    b.add_argument("--seconds", type=float, help="search time in seconds")
+    p.add_argument("--seed", type=int, default=0, help="search seed (same seed + iterations = same result)")
+    p.add_argument("--selection", default="ducb", choices=["ducb", "exp3", "rm"],
+                   help="bandit at simultaneous choices")
+    p.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="solver", description="ninja-dojo solver: analyse positions, benchmark, run tournaments")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    n = sub.add_parser("new", help="write a fresh deal to a position file")
+    n.add_argument("game", help=f"one of: {', '.join(GAMES)}")
+    n.add_argument("--players", type=int, required=True)
+    n.add_argument("--seed", type=int, help="deal seed (default: random)")
+    n.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option, e.g. deck=red (repeatable)")
+    n.add_argument("-o", "--output", required=True, help="position file to write (msgpack)")
+
+    a = sub.add_parser("analyse", aliases=["analyze"], help="best moves of a position, with statistics")
+    a.add_argument("file", help="position file (msgpack)")
+    a.add_argument("--player", type=int, help="seat to analyse (default: the seat to move)")
+    _add_budget(a)
+    a.add_argument("--json", action="store_true", help="print one JSON object")
+
+    b = sub.add_parser("bench", help="throughput: random playouts and ISMCTS iterations per second")
+    b.add_argument("--game", default="ninjan", help=f"one of: {', '.join(GAMES)}")
+    b.add_argument("--players", type=int, default=4)
+    b.add_argument("--seconds", type=float, default=2.0, help="seconds per measurement")
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--json", action="store_true")
+
+    t = sub.add_parser("tournament", help="seeded matches: one AI against a field of opponents")
+    t.add_argument("--game", default="ninjan")
+    t.add_argument("--players", type=int, default=2)
+    t.add_argument("--ai", required=True, help="the player measured, e.g. ismcts:1s, ismcts:5000, medium")
+    t.add_argument("--vs", required=True, help="the other seats, e.g. random, greedy, flat:5000")
+    t.add_argument("--games", type=int, default=100)
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    t.add_argument("--json", action="store_true")
+    return p
+
+
+def _options(pairs) -> dict:
+    out = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq or not name:
+            raise PositionError(f"--option {pair!r}: expected NAME=VALUE")
+        if value.lower() in ("true", "false"):
+            out[name] = value.lower() == "true"
+        else:
+            try:
+                out[name] = int(value)
+            except ValueError:
+                out[name] = value
+    return out
+
+
+def cmd_new(args) -> int:
+    state = new_game(args.game, args.players, args.seed, **_options(args.option))
+    save(state, args.output)
+    print(f"wrote {args.output}: {game_module(args.game).TITLE}, {args.players} players, seed {state.seed}")
+    return 0
+
+
+def _config(args) -> dict:
+    return {
+        "iterations": args.iterations if args.iterations is not None or args.seconds is not None else 20_000,
+        "seconds": args.seconds,
+        "seed": args.seed,
+        "selection": args.selection,
+        "rollout": args.rollout,
+    }
+
+
+def cmd_analyse(args) -> int:
+    from solver.search import analyse
+
+    state = load(args.file)
+    a = analyse(state, args.player, **_config(args))
+    if args.json:
+        print(json.dumps(a.to_json()))
+        return 0
+    title = state.game.TITLE
+    print(f"{title}: seat {a.player} to decide (round {state.view(-1).get('round', '?')})")
+    print(f"{'move':<24} {'visits':>9} {'share':>7} {'win rate':>9}")
+    for m in a.moves:
+        mark = "  <- best" if m is a.best else ""
+        print(f"{m.name:<24} {m.visits:>9} {m.share:>7.1%} {m.value:>9.1%}{mark}")
+    print(f"best: {a.best.name}   ({a.iterations} iterations, {a.seconds:.2f} s, "
+          f"{a.nodes} nodes, estimated win share {a.value:.1%})")
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from solver import _ismcts
+    from solver.search import Search, SearchConfig
+
+    if args.seconds <= 0:
+        raise PositionError("--seconds must be positive")
+    state = new_game(args.game, args.players, args.seed)
+    games, took = _ismcts.playouts(state.rules, state.buffer(), args.seconds, args.seed, False)
+    search = Search(state, state.movers()[0], SearchConfig(seconds=args.seconds, seed=args.seed))
+    t0 = time.perf_counter()
+    search._search.run()
+    dt = time.perf_counter() - t0
+    iters = search.iterations_done
+    out = {
+        "game": args.game,
+        "players": args.players,
+        "playouts_per_second": round(games / took, 1),
+        "iterations_per_second": round(iters / dt, 1),
+        "bytes_per_iteration": round(search._search.memory_bytes() / max(iters, 1), 1),
+    }
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"{game_module(args.game).TITLE}, {args.players} players, one core:")
+        print(f"  random playouts   {out['playouts_per_second']:>12,.0f} /s")
+        print(f"  ISMCTS iterations {out['iterations_per_second']:>12,.0f} /s "
+              f"({out['bytes_per_iteration']} bytes of tree per iteration)")
+    return 0
+
+
+def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% interval of a mean win share (Wilson score, shares in [0, 1])."""
+    if n == 0:
+        return 0.0, 1.0
+    p = share_sum / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def run_tournament(game, players, ai, vs, games, seed, options=None, progress=None) -> dict:
+    """``ai`` in one seat (rotating), ``vs`` in every other seat; win shares."""
+    from solver.players import player
+
+    hero, field = player(ai), player(vs)
+    total = 0.0
+    wins_by_seat = [0.0] * players
+    for g in range(games):
+        seat = g % players
+        state = new_game(game, players, seed * 1_000_003 + g, **(options or {}))
+        step = 0
+        while not state.is_terminal():
+            movers = state.movers()
+            joint = {}
+            for m in movers:
+                who = hero if m == seat else field
+                joint[m] = who.choose(state, m, seed=(seed * 7919 + g) * 1009 + step * 31 + m)
+            state.apply(joint)
+            step += 1
+        r = state.returns()[seat]
+        total += r
+        wins_by_seat[seat] += r
+        if progress:
+            progress(g + 1, total)
+    lo, hi = wilson(total, games)
+    return {"game": game, "players": players, "ai": ai, "vs": vs, "games": games,
+            "win_share": total / games, "ci95": [lo, hi], "fair_share": 1 / players}
+
+
+def cmd_tournament(args) -> int:
+    if args.games < 1:
+        raise PositionError("--games must be at least 1")
+    lo_p, hi_p = game_module(args.game).PLAYERS
+    if not lo_p <= args.players <= hi_p:
+        raise PositionError(f"--players: {args.game} is for {lo_p} to {hi_p} players")
+    res = run_tournament(args.game, args.players, args.ai, args.vs, args.games, args.seed,
+                         _options(args.option))
+    if args.json:
+        print(json.dumps(res))
+    else:
+        lo, hi = res["ci95"]
+        print(f"{args.ai} vs {args.players - 1} x {args.vs}, {args.games} games of {args.game}: "
+              f"win share {res['win_share']:.1%} (95% CI {lo:.1%}-{hi:.1%}; an equal player gets "
+              f"{res['fair_share']:.1%})")
+    return 0
+
+
+COMMANDS = {"new": cmd_new, "analyse": cmd_analyse, "analyze": cmd_analyse,
+            "bench": cmd_bench, "tournament": cmd_tournament}
+
+
+def main(argv=None) -> int:
+    p = parser()
+    try:
+        args = p.parse_args(argv)
+        if args.command is None:
+            p.print_help()
+            return 2
+        return COMMANDS[args.command](args)
+    except PositionError as e:
+        print(f"solver: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("solver: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

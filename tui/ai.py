@@ -1,0 +1,105 @@
+"""The AI's side of the app: decide for AI seats and analyse a position for a
+hint.  These functions block (they run the search) and are called from thread
+workers; a ``Thinking`` lets the UI thread read the progress and cancel.
+
+>>> from engine import new_game
+>>> from tui.match import plan_seats
+>>> s = new_game("ninjan", 2, seed=3)
+>>> moves, notes = decide(s, plan_seats(2, ["novice", "novice"]), [0, 1], Thinking())
+>>> sorted(moves), notes
+([0, 1], [])
+"""
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from engine import Action, State
+from solver.players import LEVELS, GreedyPlayer, SearchPlayer
+from solver.search import Analysis, Search, SearchConfig, choose
+
+from tui.match import Seat, ai_seed
+
+#: Hint searches: as strong as the "medium" level, and deterministic.
+HINT_ITERATIONS = 20_000
+
+
+class Thinking:
+    """The searches running for one decision: progress and a stop button."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._searches: list[Search] = []
+        self.cancelled = False
+
+    def add(self, search: Search) -> None:
+        with self._lock:
+            self._searches.append(search)
+            if self.cancelled:
+                search.cancel()
+
+    @property
+    def iterations(self) -> int:
+        with self._lock:
+            return sum(s.iterations_done for s in self._searches)
+
+    @property
+    def active(self) -> bool:
+        with self._lock:
+            return bool(self._searches)
+
+    def cancel(self) -> None:
+        with self._lock:
+            self.cancelled = True
+            for s in self._searches:
+                s.cancel()
+
+
+def _fallback(state: State, seat: int, seed: int) -> Action:
+    return GreedyPlayer().choose(state, seat, seed)
+
+
+def _decide_one(state: State, seat: int, kind: str, simultaneous: bool,
+                thinking: Thinking) -> tuple[Action, str | None]:
+    """One seat's move and, when the level could not run, why."""
+    seed = ai_seed(state, seat)
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0], None
+    player = LEVELS.get(kind)
+    if not isinstance(player, SearchPlayer):
+        return (player or GreedyPlayer()).choose(state, seat, seed), None
+    try:
+        search = player.search(state, seat, seed)
+    except Exception as e:  # the search module is missing or refuses the state
+        return _fallback(state, seat, seed), f"{kind} AI unavailable ({e}); played the novice move"
+    thinking.add(search)
+    analysis = search.run()
+    return choose(analysis, mixed=player.mixed and simultaneous, seed=seed), None
+
+
+def decide(state: State, seats: tuple[Seat, ...], movers: list[int],
+           thinking: Thinking) -> tuple[dict[int, Action], list[str]]:
+    """The moves of the AI seats ``movers``, each searched from ``state`` as it
+    stands (before any other choice made at the same moment), in parallel."""
+    simultaneous = len(state.movers()) > 1
+    jobs = [(seat, seats[seat].kind) for seat in movers]
+    if len(jobs) == 1:
+        results = [_decide_one(state.clone(), jobs[0][0], jobs[0][1], simultaneous, thinking)]
+    else:
+        with ThreadPoolExecutor(max_workers=len(jobs), thread_name_prefix="dojo-ai") as pool:
+            futures = [pool.submit(_decide_one, state.clone(), seat, kind, simultaneous, thinking)
+                       for seat, kind in jobs]
+            results = [f.result() for f in futures]
+    moves = {seat: r[0] for (seat, _), r in zip(jobs, results)}
+    notes = sorted({r[1] for r in results if r[1]})
+    return moves, notes
+
+
+def analyse(state: State, seat: int, thinking: Thinking,
+            iterations: int = HINT_ITERATIONS) -> Analysis:
+    """The solver's view of ``seat``'s decision (raises if it cannot run)."""
+    search = Search(state.clone(), seat,
+                    SearchConfig(iterations=iterations, seed=ai_seed(state, seat, salt=1)))
+    thinking.add(search)
+    return search.run()

@@ -1,0 +1,27 @@
+"""Which board widget shows which game.  A new game plugs in here: write its
+``Board`` subclass in ``tui/widgets/<game>_board.py`` and list it below."""
+from __future__ import annotations
+
+import engine
+from tui.widgets.board import Board
+from tui.widgets.ninjan_board import NinJanBoard
+
+BOARDS: dict[str, type[Board]] = {
+    NinJanBoard.GAME: NinJanBoard,
+}
+
+
+def playable_games() -> list[tuple[str, str]]:
+    """``(name, title)`` of the games the app can show, in engine order."""
+    out = []
+    for name in engine.GAMES:
+        if name in BOARDS:
+            out.append((name, engine.game_module(name).TITLE))
+    return out
+
+
+def board_class(game: str) -> type[Board]:
+    try:
+        return BOARDS[game]
+    except KeyError:
+        raise engine.PositionError(f"the app has no board for the game {game!r} yet") from None

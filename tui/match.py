@@ -1,0 +1,148 @@
+"""A game in progress as the app sees it: the engine ``State`` plus who sits
+where, and the choices collected for the decision being made now.
+
+Nothing here knows a rule: the state answers every question about the game.
+A simultaneous choice is collected seat by seat (the humans' secret choices,
+the AIs' searches) and applied as one joint move.
+
+>>> from engine import new_game
+>>> m = Match(new_game("ninjan", 2, seed=3), plan_seats(2, ["human", "novice"]))
+>>> m.names
+['You', 'Kaede']
+>>> m.waiting_humans(), m.waiting_ais()
+([0], [1])
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import Action, PositionError, State
+
+#: What a seat can be: a person at this keyboard, or an AI at a strength level.
+HUMAN = "human"
+#: AI seats get a ninja's name (by seat), people get "You" or "Player N".
+AI_NAMES = ("Hanzo", "Kaede", "Jubei", "Sasuke", "Goemon")
+#: The AI level a seat gets when nothing else says (e.g. after loading a game).
+DEFAULT_LEVEL = "medium"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table: ``kind`` is ``"human"`` or an AI level name."""
+
+    kind: str
+    name: str
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+    @property
+    def label(self) -> str:
+        """The name with the AI level, e.g. ``Hanzo (easy AI)``."""
+        return self.name if self.human else f"{self.name} ({self.kind} AI)"
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """What the new-game screen asks for."""
+
+    game: str
+    seats: tuple[Seat, ...]
+    seed: int | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+
+def plan_seats(players: int, kinds: list[str] | tuple[str, ...]) -> tuple[Seat, ...]:
+    """Seats named from their kinds: one human is "You", several are "Player N"."""
+    kinds = list(kinds)[:players]
+    humans = sum(k == HUMAN for k in kinds)
+    seats = []
+    for i, kind in enumerate(kinds):
+        if kind == HUMAN:
+            name = "You" if humans == 1 else f"Player {i + 1}"
+        else:
+            name = AI_NAMES[i % len(AI_NAMES)]
+        seats.append(Seat(kind, name))
+    return tuple(seats)
+
+
+def default_seats(players: int, level: str = DEFAULT_LEVEL) -> tuple[Seat, ...]:
+    return plan_seats(players, [HUMAN] + [level] * (players - 1))
+
+
+def ai_seed(state: State, seat: int, salt: int = 0) -> int:
+    """A search seed fixed by the deal, the moves so far and the seat, so the
+    same game replays the same AI moves."""
+    x = (state.seed * 0x9E3779B97F4A7C15 + (len(state.history) + 1) * 0xBF58476D1CE4E5B9
+         + (seat + 1) * 0x94D049BB133111EB + salt) & 0xFFFFFFFFFFFFFFFF
+    x ^= x >> 31
+    return x & 0xFFFFFFFF
+
+
+@dataclass
+class Match:
+    state: State
+    seats: tuple[Seat, ...]
+    #: choices collected for the current decision, applied together
+    pending: dict[int, Action] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if len(self.seats) != self.state.players:
+            raise PositionError(
+                f"{len(self.seats)} seats for a {self.state.players}-player game")
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share the keyboard: hide each one's secrets."""
+        return len(self.humans) > 1
+
+    def token(self) -> int:
+        """Names the decision being made now (it changes with every move)."""
+        return len(self.state.history)
+
+    def movers(self) -> list[int]:
+        return self.state.movers()
+
+    def secret(self) -> bool:
+        """Several seats choose at once: each choice is hidden until all are in."""
+        return len(self.movers()) > 1
+
+    def waiting(self) -> list[int]:
+        return [s for s in self.movers() if s not in self.pending]
+
+    def waiting_humans(self) -> list[int]:
+        return [s for s in self.waiting() if self.seats[s].human]
+
+    def waiting_ais(self) -> list[int]:
+        return [s for s in self.waiting() if not self.seats[s].human]
+
+    def choose(self, seat: int, action: Action | int | str) -> Action:
+        """Record ``seat``'s choice; ``PositionError`` if it is not legal now."""
+        if seat not in self.movers():
+            raise PositionError(f"seat {seat + 1} has no choice to make now")
+        a = self.state.action(action, seat)
+        if a.id not in self.state.legal_action_ids(seat):
+            raise PositionError(f"{a} is not a legal move now")
+        self.pending[seat] = a
+        return a
+
+    def ready(self) -> bool:
+        return bool(self.movers()) and not self.waiting()
+
+    def commit(self) -> list[dict]:
+        """Apply the collected choices as one joint move; the steps it caused."""
+        joint = dict(self.pending)
+        self.pending.clear()
+        return self.state.apply(joint)

@@ -1,0 +1,88 @@
+"""The end of a game: the scores, the winner, and what next."""
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Static
+
+from engine import Outcome
+from tui.match import Match
+
+
+def winner_line(outcome: Outcome, names: list[str]) -> str:
+    best = max(outcome.scores)
+    who = [names[w] for w in outcome.winners]
+    if len(who) == 1:
+        verb = "win" if who[0] == "You" else "wins"
+        return f"{who[0]} {verb} with {best} points!"
+    return (f"{' and '.join(who)} tie with {best} points: settle it with a round of "
+            "rock-paper-scissors (the AI counts a shared win).")
+
+
+class EndScreen(Screen[str]):
+    """Dismisses with ``again``, ``menu`` or ``quit``."""
+
+    BINDINGS = [
+        Binding("a", "leave('again')", "Play again", id="end.again"),
+        Binding("r", "replay", "Replay", id="end.replay"),
+        Binding("b", "board", "Board", id="end.board"),
+        Binding("m", "leave('menu')", "Main menu", id="end.menu"),
+        Binding("q", "leave('quit')", "Quit", id="end.quit"),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        self.outcome = match.state.outcome()
+
+    def compose(self) -> ComposeResult:
+        names = self.match.names
+        labels = [s.label for s in self.match.seats]
+        view = self.match.state.view(-1)
+        table = Table(title="Final scores", expand=False, title_style="bold")
+        table.add_column("#", justify="right")
+        table.add_column("Player")
+        table.add_column("Score", justify="right")
+        table.add_column("Cards won", justify="right")
+        ranking = sorted(range(len(names)), key=lambda s: (-self.outcome.scores[s], s))
+        for rank, seat in enumerate(ranking, 1):
+            won = view.get("won", [[]] * len(names))[seat]
+            style = "bold green" if seat in self.outcome.winners else ""
+            table.add_row(str(rank), labels[seat], str(self.outcome.scores[seat]),
+                          str(len(won)), style=style)
+        yield Header()
+        with Vertical(id="end"):
+            yield Static(Text(winner_line(self.outcome, names), style="bold"), id="winner")
+            yield Static(table, id="scores")
+            yield Static(f"Seed {self.match.state.seed} · {len(self.match.state.history)} moves",
+                         classes="help")
+            with Horizontal(classes="buttons"):
+                yield Button("Play again [a]", id="again", variant="primary")
+                yield Button("Replay [r]", id="replay")
+                yield Button("Main menu [m]", id="menu")
+                yield Button("Quit [q]", id="quit")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#again", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "replay":
+            self.action_replay()
+        else:
+            self.action_leave(event.button.id)
+
+    def action_replay(self) -> None:
+        from tui.screens.replay import ReplayScreen
+        self.app.push_screen(ReplayScreen(self.match.state, self.match.seats))
+
+    def action_board(self) -> None:
+        """Look at the final board again (escape comes back here)."""
+        self.dismiss("board")
+
+    def action_leave(self, where: str) -> None:
+        self.dismiss(where)

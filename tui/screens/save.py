@@ -1,0 +1,116 @@
+"""Save a game, or export the position for ``solver analyse``.
+
+Both write the same msgpack position file, atomically (engine.codec.save):
+the old file or the new one, never half of either.
+"""
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+import engine
+from engine import State
+
+
+def default_name(state: State, kind: str = "save") -> str:
+    v = state.view(-1)
+    where = f"r{v['round']}" if "round" in v else f"m{len(state.history)}"
+    return f"{state.name}-{state.seed}-{where}{'-position' if kind == 'export' else ''}.msgpack"
+
+
+def normalise(text: str) -> Path:
+    """The file a typed path names: ``~`` expanded, ``.msgpack`` added if bare."""
+    path = Path(os.path.expanduser(text.strip()))
+    if not path.suffix:
+        path = path.with_suffix(".msgpack")
+    return path
+
+
+def analyse_command(path: Path, seat: int | None) -> str:
+    cmd = f"solver analyse {shlex.quote(str(path))}"
+    if seat is not None:
+        cmd += f" --player {seat}"
+    return cmd
+
+
+class SaveScreen(ModalScreen[Path | None]):
+    """Dismisses with the path written, or ``None``."""
+
+    BINDINGS = [Binding("escape", "close", "Cancel", id="save.cancel")]
+
+    def __init__(self, state: State, *, export: bool = False, seat: int | None = None,
+                 folder: Path | None = None) -> None:
+        super().__init__()
+        self.state = state.clone()
+        self.export = export
+        self.seat = seat
+        self.folder = folder or Path.cwd()
+        self.written: Path | None = None
+
+    def compose(self) -> ComposeResult:
+        title = "Export the position for the solver" if self.export else "Save the game"
+        start = self.folder / default_name(self.state, "export" if self.export else "save")
+        with Vertical(classes="dialog", id="save-dialog"):
+            yield Static(title, classes="title")
+            yield Static("File (msgpack; an existing file is replaced):", classes="help")
+            yield Input(str(start), id="path")
+            yield Static("", id="save-message")
+            with Horizontal(classes="buttons"):
+                yield Button("Export" if self.export else "Save", id="write", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#path", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.written is None:
+            self.write()
+        else:
+            self.action_close()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "write" and self.written is None:
+            self.write()
+        else:
+            self.action_close()
+
+    def write(self) -> None:
+        message = self.query_one("#save-message", Static)
+        text = self.query_one("#path", Input).value
+        if not text.strip():
+            message.update(Text("Type a file name.", style="bold red"))
+            return
+        path = normalise(text)
+        if path.is_dir():
+            message.update(Text(f"{path} is a folder: add a file name.", style="bold red"))
+            return
+        try:
+            engine.save(self.state, path)
+        except (OSError, engine.PositionError) as e:
+            reason = getattr(e, "strerror", None) or str(e)
+            message.update(Text(f"Could not write {path}: {reason}. Nothing was saved.",
+                                style="bold red"))
+            return
+        self.written = path
+        if not self.export:
+            self.dismiss(path)
+            return
+        cmd = analyse_command(path, self.seat)
+        message.update(Text.assemble(("Written. Analyse it with:\n", ""), (cmd, "bold green"),
+                                     ("\n(--player counts seats from 0)" if self.seat is not None else "", "dim")))
+        self.query_one("#write", Button).display = False
+        self.query_one("#cancel", Button).label = "Close"
+        self.query_one("#cancel", Button).focus()
+        self.command = cmd
+
+    def action_close(self) -> None:
+        self.dismiss(self.written)

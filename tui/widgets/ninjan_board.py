@@ -1,0 +1,374 @@
+"""The Nin Jan board: three piles, every player's won cards and score, and
+the hand of the seat at the keyboard.
+
+Everything drawn comes from ``state.view(seat)``; the moves the keys can make
+come from ``state.legal_actions(seat)`` (the engine's names, "play 7 Paper",
+"take pile 2", "put on pile 3"), so the board knows no rule of the game.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import Static
+
+from engine import Action
+from tui.widgets.board import Board, Frame
+
+SUIT_STYLE = {"Rock": "#dcae6e", "Paper": "#80c4ff", "Scissors": "#ff8f8f"}
+SUIT_SHORT = {"Rock": "R", "Paper": "P", "Scissors": "S"}
+WHEEL = "Paper beats Rock · Rock beats Scissors · Scissors beats Paper"
+HAND_MAX = 9
+PILES = 3
+
+
+def card_parts(card: str) -> tuple[int, str]:
+    """``'-4 Rock'`` -> ``(-4, 'Rock')``."""
+    value, suit = card.split(" ", 1)
+    return int(value), suit
+
+
+def card_value(card: str) -> int:
+    return card_parts(card)[0]
+
+
+def card_text(card: str, *, short: bool = False, top: bool = False) -> Text:
+    value, suit = card_parts(card)
+    label = f"{value}{SUIT_SHORT[suit]}" if short else card
+    colour = SUIT_STYLE[suit]
+    style = f"bold {colour} reverse" if top else f"{colour}"
+    return Text(f" {label} " if top else label, style=style)
+
+
+def cards_text(cards: list[str], *, short: bool = False, sep: str = "  ") -> Text:
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(c, short=short))
+    return out
+
+
+def points(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _verb(name: str, verb: str) -> str:
+    """'You play' but 'Hanzo plays'."""
+    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+
+
+def describe_step(step: dict, names: list[str]) -> str:
+    """``West plays 7 Paper, takes pile 3: 8 Rock (+8)``."""
+    who = names[step["seat"]]
+    you = who == "You"
+    head = f"{_verb(who, 'play')} {step['card']}"
+    pile = step["pile"] + 1
+    if step["took"]:
+        taken = step["taken"]
+        gain = sum(card_value(c) for c in taken)
+        take = "take" if you else "takes"
+        return f"{head}, {take} pile {pile}: {', '.join(taken)} ({points(gain)})"
+    beat = "beat" if you else "beats"
+    put = "put" if you else "puts"
+    return f"{head}, {beat} no top card and {put} it on pile {pile}"
+
+
+class CardChip(Static):
+    """One card of the hand; a click plays it."""
+
+    @dataclass
+    class Clicked(Message):
+        index: int
+
+    def __init__(self, index: int) -> None:
+        super().__init__("", classes="chip", id=f"card-{index + 1}")
+        self.index = index
+        self.card: str | None = None
+
+    def set_card(self, card: str | None, *, cursor: bool, active: bool) -> None:
+        self.card = card
+        self.display = card is not None
+        if card is None:
+            return
+        value, suit = card_parts(card)
+        self.border_title = str(self.index + 1) if active else ""
+        self.set_classes(f"chip {suit.lower()}" + (" -cursor" if cursor else "")
+                         + ("" if active else " -idle"))
+        self.update(Text.assemble((f"{value:>3}\n", "bold"), (suit, "")))
+
+    def on_click(self) -> None:
+        if self.card is not None:
+            self.post_message(self.Clicked(self.index))
+
+
+class PileRow(Static):
+    """One pile, bottom to top, the top card highlighted; a click picks it."""
+
+    @dataclass
+    class Clicked(Message):
+        index: int
+
+    def __init__(self, index: int) -> None:
+        super().__init__("", classes="pile", id=f"pile-{index + 1}")
+        self.index = index
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.index))
+
+
+class NinJanBoard(Board):
+    GAME = "ninjan"
+
+    BINDINGS = [
+        *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False, id=f"ninjan.pick-{n}")
+          for n in range(1, HAND_MAX + 1)],
+        Binding("left", "cursor(-1)", "Previous", show=False, id="ninjan.cursor-left"),
+        Binding("right", "cursor(1)", "Next", show=False, id="ninjan.cursor-right"),
+        Binding("enter", "confirm", "Play", id="ninjan.confirm"),
+    ]
+
+    def __init__(self, names: list[str], labels: list[str] | None = None, **kw) -> None:
+        super().__init__(names, labels, **kw)
+        self.cursor = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="nj-head")
+        yield Static(WHEEL, id="nj-wheel")
+        for p in range(PILES):
+            yield PileRow(p)
+        yield Static(id="nj-players")
+        yield Static(id="nj-hand-title")
+        with Horizontal(id="nj-hand"):
+            for i in range(HAND_MAX):
+                yield CardChip(i)
+
+    # ------------------------------------------------------ choices & keys
+    @property
+    def mode(self) -> str:
+        """``card`` when the keys play a card, ``pile`` when they pick a pile."""
+        if any(a.name.startswith("play ") for a in self.legal):
+            return "card"
+        return "pile" if self.legal else ""
+
+    def options(self) -> list[tuple[str, Action | None]]:
+        """What keys 1..n pick now: hand cards or piles, with the action (or None)."""
+        if not self.awaiting or self.view is None:
+            return []
+        by_name = {a.name: a for a in self.legal}
+        if self.mode == "card":
+            return [(c, by_name.get(f"play {c}")) for c in self.view["hand"]]
+        out = []
+        for p in range(PILES):
+            a = by_name.get(f"take pile {p + 1}") or by_name.get(f"put on pile {p + 1}")
+            out.append((f"pile {p + 1}", a))
+        return out
+
+    def _legal_indices(self) -> list[int]:
+        return [i for i, (_, a) in enumerate(self.options()) if a is not None]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick":
+            opts = self.options()
+            n = parameters[0] if parameters else 0
+            return True if isinstance(n, int) and 1 <= n <= len(opts) and opts[n - 1][1] else None
+        if action in ("cursor", "confirm"):
+            return True if self.awaiting else None
+        return True
+
+    def action_pick(self, n: int) -> None:
+        opts = self.options()
+        if 1 <= n <= len(opts) and opts[n - 1][1] is not None:
+            self.cursor = n - 1
+            self.choose(opts[n - 1][1])
+
+    def action_cursor(self, delta: int) -> None:
+        legal = self._legal_indices()
+        if not legal:
+            return
+        pos = legal.index(self.cursor) if self.cursor in legal else 0
+        self.cursor = legal[(pos + delta) % len(legal)]
+        self.render_view()
+
+    def action_confirm(self) -> None:
+        opts = self.options()
+        if 0 <= self.cursor < len(opts) and opts[self.cursor][1] is not None:
+            self.choose(opts[self.cursor][1])
+
+    def on_card_chip_clicked(self, event: CardChip.Clicked) -> None:
+        event.stop()
+        if self.mode == "card":
+            self.action_pick(event.index + 1)
+
+    def on_pile_row_clicked(self, event: PileRow.Clicked) -> None:
+        event.stop()
+        if self.mode == "pile":
+            self.action_pick(event.index + 1)
+
+    def show(self, view: dict, **kw) -> None:
+        old_mode = self.mode
+        old_actor = self.actor
+        super().show(view, **kw)
+        legal = self._legal_indices()
+        if self.mode != old_mode or self.actor != old_actor or self.cursor not in legal:
+            self.cursor = legal[0] if legal else 0
+            self.render_view()
+
+    def prompt(self) -> str:
+        if not self.awaiting:
+            return ""
+        who = self.names[self.actor]
+        if self.mode == "card":
+            return (f"{who}: choose a card to play (keys 1-{len(self.options())}, "
+                    "or ←/→ and enter, or click it)")
+        card = self.view["played"][self.actor] if self.view else "your card"
+        takes = [a for a in self.legal if a.name.startswith("take")]
+        if takes:
+            piles = " or ".join(a.name.rsplit(" ", 1)[1] for a in takes)
+            return f"{who}: {card} beats more than one pile: take pile {piles} (key, ←/→ enter, or click)"
+        return f"{who}: {card} beats no top card: put it on pile 1, 2 or 3 (key, ←/→ enter, or click)"
+
+    # ------------------------------------------------------------ drawing
+    def render_view(self) -> None:
+        v = self.view
+        if v is None or not self.is_mounted:
+            return
+        n = v["players"]
+        focus_pile = self.focus_info.get("pile")
+        focus_seat = self.focus_info.get("seat")
+        opts = self.options()
+
+        head = Text()
+        if v["phase"] == "over":
+            head.append("Game over", style="bold")
+        else:
+            head.append(f"Round {v['round']}/{v['rounds']}", style="bold")
+            head.append("  ·  ")
+            if v["phase"] == "choose":
+                head.append("choose a card: all cards are revealed together")
+            else:
+                head.append("resolve, highest card first")
+        if self.caption:
+            head.append("\n")
+            head.append(self.caption, style="bold italic")
+        self.query_one("#nj-head", Static).update(head)
+
+        # piles
+        for p, row in enumerate(self.query(PileRow)):
+            pile = v["piles"][p]
+            t = Text()
+            t.append(f" Pile {p + 1} ", style="bold")
+            t.append(f"{points(v['pile_sums'][p]):>4} pts ", style="dim")
+            t.append(" ")
+            for i, c in enumerate(pile):
+                if i:
+                    t.append(" ")
+                t.append_text(card_text(c, top=(i == len(pile) - 1)))
+            label, act = opts[p] if self.mode == "pile" else (None, None)
+            if act is not None:
+                key = f"[{p + 1}]"
+                t.append(f"   ← {key} {act.name}", style="bold green" if p == self.cursor else "green")
+            row.set_class(focus_pile == p, "-focus")
+            row.set_class(act is not None and p == self.cursor, "-cursor")
+            row.update(t)
+
+        # players
+        table = Table(box=None, expand=True, pad_edge=False, show_edge=False)
+        table.add_column("", width=1)
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Score", justify="right")
+        table.add_column("Hand", justify="right")
+        table.add_column("Card", no_wrap=True)
+        table.add_column("Won cards", ratio=1)
+        order = v.get("order") or []
+        for seat in range(n):
+            played = v["played"][seat] if v.get("played") else None
+            if played:
+                pos = order.index(seat) + 1 if seat in order else 0
+                done = pos and pos <= v.get("resolved", 0)
+                card = Text(f"{pos}. ", style="dim") if pos else Text()
+                card.append_text(card_text(played))
+                if done:
+                    card.stylize("dim")
+            else:
+                card = Text(self.marks.get(seat, ""), style="italic")
+            arrow = "▶" if seat == focus_seat or seat == self.actor else ""
+            name = Text(self.labels[seat], style="bold" if seat == v["seat"] else "")
+            won = cards_text(v["won"][seat], short=True, sep=" ")
+            table.add_row(arrow, name, Text(str(v["scores"][seat]), style="bold"),
+                          str(v["hand_sizes"][seat]), card, won,
+                          style="on #333344" if seat == focus_seat else None)
+        self.query_one("#nj-players", Static).update(table)
+
+        # hand
+        seat = v["seat"]
+        hand = v["hand"] if 0 <= seat < n else []
+        title = self.query_one("#nj-hand-title", Static)
+        if 0 <= seat < n:
+            whose = "Your hand" if self.names[seat] == "You" else f"{self.names[seat]}'s hand"
+            title.update(Text(f"{whose} ({len(hand)} cards)", style="bold"))
+        else:
+            title.update(Text("Hands are hidden", style="dim"))
+        card_mode = self.mode == "card"
+        for i, chip in enumerate(self.query(CardChip)):
+            chip.set_card(hand[i] if i < len(hand) else None,
+                          cursor=card_mode and i == self.cursor, active=card_mode)
+
+    # ------------------------------------------------------------ the story
+    @classmethod
+    def opening(cls, view: dict, names: list[str]) -> str:
+        piles = ", ".join(f"pile {p + 1}: {pile[-1]}" for p, pile in enumerate(view["piles"]))
+        return f"Nin Jan for {view['players']}: {', '.join(names)}. Starting piles: {piles}."
+
+    @classmethod
+    def story(cls, before: dict, after: dict, steps: list[dict], names: list[str],
+              moves: dict[int, Action]) -> list[Frame]:
+        """The reveal (when the cards were chosen), then one frame per card
+        resolved, folding each recorded step onto the piles shown before."""
+        frames: list[Frame] = []
+        v = copy.deepcopy(before)
+        n = v["players"]
+        if before["phase"] == "choose":
+            played: list[str | None] = [None] * n
+            order: list[int] = []
+            for st in steps:
+                played[st["seat"]] = st["card"]
+                order.append(st["seat"])
+            if after["phase"] == "resolve":
+                played, order = list(after["played"]), list(after["order"])
+            for seat, a in moves.items():      # every card chosen, even if not resolved
+                if a.name.startswith("play ") and played[seat] is None:
+                    played[seat] = a.name[5:]
+            v.update(phase="resolve", played=played, order=order, resolved=0,
+                     hand=[c for c in v["hand"] if c not in played],
+                     hand_sizes=[h - 1 for h in v["hand_sizes"]])
+            shown = ", ".join(f"{names[s]} {played[s]}" for s in order) or \
+                ", ".join(f"{names[s]} {c}" for s, c in enumerate(played) if c)
+            frames.append(Frame(copy.deepcopy(v), f"Round {v['round']}: revealed {shown}",
+                                pause=1.5, focus={}))
+        for st in steps:
+            seat, p = st["seat"], st["pile"]
+            if st["took"]:
+                v["won"][seat] = sorted(v["won"][seat] + st["taken"], key=_card_key)
+                v["scores"][seat] += sum(card_value(c) for c in st["taken"])
+                v["piles"][p] = [st["card"]]
+            else:
+                v["piles"][p] = v["piles"][p] + [st["card"]]
+            v["pile_sums"][p] = sum(card_value(c) for c in v["piles"][p])
+            v["resolved"] = v.get("resolved", 0) + 1
+            frames.append(Frame(copy.deepcopy(v), describe_step(st, names), pause=1.0,
+                                focus={"seat": seat, "pile": p}))
+        if after["phase"] == "over" and frames:
+            frames[-1].pause = 1.5
+        return frames
+
+
+def _card_key(card: str) -> tuple[int, int]:
+    value, suit = card_parts(card)
+    return (list(SUIT_STYLE).index(suit), value)
