@@ -6,8 +6,9 @@ state is copied and everything the searching seat cannot see is resampled,
 then one tree, keyed by what the searching seat observes, is walked.
 
 Simultaneous choices use decoupled selection: at a node every deciding seat
-picks from its own statistics (DUCT with UCB1, or EXP3, or regret matching),
-so no seat ever conditions on another seat's choice made at the same moment.
+picks from its own statistics (regret matching by default, or EXP3, or UCB1
+as in DUCT), so no seat ever conditions on another seat's choice made at the
+same moment.  A seat deciding alone always uses UCB1.
 The child reached is keyed by the observed joint choice.
 
 Moves legal in only some determinizations are counted per arm: an arm's
@@ -66,7 +67,7 @@ cdef struct Slot:
 
 cdef struct Step:
     int32_t node
-    int32_t arm[MAX_SEATS]
+    int32_t arm[MAX_SEATS]     # offset in the node's arm block, -1 for none
     float prob[MAX_SEATS]
     uint8_t n
     uint8_t seat[MAX_SEATS]
@@ -223,7 +224,7 @@ cdef class Search:
         cdef int joint[MAX_SEATS]
         cdef double r[MAX_SEATS]
         cdef int n_movers, i, depth = 0, seat
-        cdef int32_t node = 0, child
+        cdef int32_t node = 0, child, idx
         cdef uint64_t key
         cdef Node* nd
         cdef Step* st
@@ -252,10 +253,13 @@ cdef class Search:
                     st.arm[i] = -1
                     joint[seat] = self._rollout_action(s, seat)
                 else:
-                    st.arm[i] = self._select(node, seat, &st.prob[i])
-                    if st.arm[i] < 0:
+                    idx = self._select(node, seat, n_movers > 1, &st.prob[i])
+                    if idx < 0:
                         return False
-                    joint[seat] = self.arms[st.arm[i]].action
+                    joint[seat] = self.arms[idx].action
+                    # An offset in the node's block: the next seat's new arms
+                    # may move the block.
+                    st.arm[i] = idx - self.tree[node].arms
             depth += 1
             key = 0
             for i in range(n_movers):
@@ -340,8 +344,15 @@ cdef class Search:
         nd.cap_arms = size
         return True
 
-    cdef int32_t _select(self, int32_t node, int seat, float* prob) noexcept nogil:
-        """Pick ``seat``'s arm at ``node`` from its own statistics only."""
+    cdef int32_t _select(self, int32_t node, int seat, bint simultaneous, float* prob) noexcept nogil:
+        """Pick ``seat``'s arm at ``node`` from its own statistics only.
+
+        A seat deciding alone uses UCB1.  At a simultaneous choice the
+        configured bandit is used: regret matching and EXP3 sample from a
+        mixed strategy and their averages converge to an equilibrium, while
+        deterministic UCB (DUCT) can lock both seats into correlated cycles
+        whose values look clairvoyant (tests/test_solver.py shows it).
+        """
         cdef int legal[MAX_LEGAL]
         cdef int n = self.g.legal(self.work, seat, legal)
         cdef uint8_t* flag = self.flags + seat * MAX_ACTIONS
@@ -404,7 +415,7 @@ cdef class Search:
                     if j == 0:
                         return cand[i]
                     j -= 1
-        if self.selection == SEL_DUCB:
+        if self.selection == SEL_DUCB or not simultaneous:
             for i in range(k):
                 a = &self.arms[cand[i]]
                 sc = a.total / a.visits + self.c * sqrt(log(<double>a.avail) / a.visits)
@@ -508,12 +519,11 @@ cdef class Search:
             for i in range(st.n):
                 if st.arm[i] < 0:
                     continue
-                a = &self.arms[st.arm[i]]
+                a = &self.arms[self.tree[st.node].arms + st.arm[i]]
                 x = r[st.seat[i]]
                 a.visits += 1
                 a.total += <float>x
-                if self.selection != SEL_DUCB:
-                    a.aux += <float>(x / st.prob[i])
+                a.aux += <float>(x / st.prob[i])
 
 
 def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic=False):

@@ -28,7 +28,7 @@ def _add_budget(p):
     b.add_argument("--iterations", type=int, help="search iterations (default 20000)")
     b.add_argument("--seconds", type=float, help="search time in seconds")
     p.add_argument("--seed", type=int, default=0, help="search seed (same seed + iterations = same result)")
-    p.add_argument("--selection", default="ducb", choices=["ducb", "exp3", "rm"],
+    p.add_argument("--selection", default="rm", choices=["rm", "exp3", "ducb"],
                    help="bandit at simultaneous choices")
     p.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
 

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, replace
 
 from engine import Action, PositionError, State
 
-SELECTIONS = ("ducb", "exp3", "rm")
+SELECTIONS = ("rm", "exp3", "ducb")
 ROLLOUTS = ("heuristic", "random")
 
 
@@ -29,8 +29,10 @@ class SearchConfig:
     iterations: int | None = None
     seconds: float | None = None
     seed: int = 0
-    #: bandit at every node: decoupled UCB (DUCT), EXP3 or regret matching
-    selection: str = "ducb"
+    #: bandit at simultaneous choices: regret matching, EXP3 or UCB1 (DUCT).
+    #: A seat deciding alone always uses UCB1.  DUCT is not the default: its
+    #: deterministic choices can correlate in rock-paper-scissors endgames.
+    selection: str = "rm"
     #: rollout policy: the game's heuristic or uniform random
     rollout: str = "heuristic"
     exploration: float = 0.7
