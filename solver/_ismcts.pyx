@@ -19,7 +19,7 @@ Memory: a node is 12 bytes plus its slot in the child hash table; its arms
 (20 bytes each) are allocated only on its ``expand_at``-th visit, so the many
 leaves reached once cost no arms.
 """
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, memset
 from libc.math cimport sqrt, log, exp
@@ -224,7 +224,8 @@ cdef class Search:
         cdef int joint[MAX_SEATS]
         cdef double r[MAX_SEATS]
         cdef int n_movers, i, depth = 0, seat
-        cdef int32_t node = 0, child, idx
+        cdef int32_t node = 0, child
+        cdef int32_t picked[MAX_SEATS]
         cdef uint64_t key
         cdef Node* nd
         cdef Step* st
@@ -247,19 +248,26 @@ cdef class Search:
             st.node = node
             st.n = n_movers
             for i in range(n_movers):
-                seat = seats[i]
-                st.seat[i] = seat
-                if self.flat and seat != self.observer:
+                st.seat[i] = seats[i]
+            if self.flat:
+                # Flat Monte Carlo: statistics for the searching seat only.
+                for i in range(n_movers):
+                    seat = seats[i]
+                    if seat == self.observer:
+                        if not self._select(node, &seat, 1, &picked[i], &st.prob[i]):
+                            return False
+                    else:
+                        picked[i] = -1
+                        joint[seat] = self._rollout_action(s, seat)
+            elif not self._select(node, seats, n_movers, picked, st.prob):
+                return False
+            for i in range(n_movers):
+                if picked[i] < 0:
                     st.arm[i] = -1
-                    joint[seat] = self._rollout_action(s, seat)
                 else:
-                    idx = self._select(node, seat, n_movers > 1, &st.prob[i])
-                    if idx < 0:
-                        return False
-                    joint[seat] = self.arms[idx].action
-                    # An offset in the node's block: the next seat's new arms
-                    # may move the block.
-                    st.arm[i] = idx - self.tree[node].arms
+                    joint[seats[i]] = self.arms[picked[i]].action
+                    # Kept as an offset: a block can move when it grows.
+                    st.arm[i] = picked[i] - self.tree[node].arms
             depth += 1
             key = 0
             for i in range(n_movers):
@@ -344,8 +352,91 @@ cdef class Search:
         nd.cap_arms = size
         return True
 
-    cdef int32_t _select(self, int32_t node, int seat, bint simultaneous, float* prob) noexcept nogil:
-        """Pick ``seat``'s arm at ``node`` from its own statistics only.
+    cdef bint _select(self, int32_t node, int* seats, int n_movers, int32_t* picked,
+                      float* prob) noexcept nogil:
+        """Pick every mover's arm at ``node``, each from its own statistics only.
+
+        One pass over the node's arms serves all movers: it counts
+        availability, collects each seat's candidates (its legal moves in this
+        determinization) and its reward totals; arms for moves never seen
+        before are then added.  ``picked`` receives absolute arm indices.
+        """
+        cdef int legal[MAX_SEATS][MAX_LEGAL]
+        cdef int n_legal[MAX_SEATS]
+        cdef int32_t cand[MAX_SEATS][MAX_LEGAL]
+        cdef int k[MAX_SEATS]
+        cdef int untried[MAX_SEATS]
+        cdef double total_r[MAX_SEATS]
+        cdef double total_v[MAX_SEATS]
+        cdef int8_t slot[MAX_SEATS]      # seat -> index among the movers, -1
+        cdef Node* nd
+        cdef Arm* a
+        cdef uint8_t* flag
+        cdef int i, j, m, missing = 0
+        cdef int32_t idx
+        for i in range(MAX_SEATS):
+            slot[i] = -1
+        for m in range(n_movers):
+            slot[seats[m]] = m
+            n_legal[m] = self.g.legal(self.work, seats[m], legal[m])
+            flag = self.flags + seats[m] * MAX_ACTIONS
+            for i in range(n_legal[m]):
+                flag[legal[m][i]] = 1
+            k[m] = 0
+            untried[m] = 0
+            total_r[m] = 0
+            total_v[m] = 0
+            missing += n_legal[m]
+        nd = &self.tree[node]
+        for i in range(nd.n_arms):
+            a = &self.arms[nd.arms + i]
+            m = slot[a.seat]
+            if m < 0:
+                continue
+            total_r[m] += a.total
+            total_v[m] += a.visits
+            flag = self.flags + a.seat * MAX_ACTIONS
+            if flag[a.action] != 1:
+                continue
+            flag[a.action] = 2
+            missing -= 1
+            a.avail += 1
+            cand[m][k[m]] = i
+            k[m] += 1
+            if a.visits == 0:
+                untried[m] += 1
+        if missing:
+            # Moves first seen in this determinization get new arms.
+            if not self._reserve(node, nd.n_arms + missing):
+                return False
+            nd = &self.tree[node]
+            for m in range(n_movers):
+                flag = self.flags + seats[m] * MAX_ACTIONS
+                for j in range(n_legal[m]):
+                    if flag[legal[m][j]] == 1:
+                        idx = nd.n_arms
+                        nd.n_arms += 1
+                        a = &self.arms[nd.arms + idx]
+                        a.visits = 0; a.avail = 1; a.total = 0; a.aux = 0
+                        a.action = legal[m][j]; a.seat = seats[m]; a.pad = 0
+                        cand[m][k[m]] = idx
+                        k[m] += 1
+                        untried[m] += 1
+        for m in range(n_movers):
+            flag = self.flags + seats[m] * MAX_ACTIONS
+            for j in range(n_legal[m]):
+                flag[legal[m][j]] = 0
+            # Candidates are offsets in the block (it may have moved above).
+            for j in range(k[m]):
+                cand[m][j] += nd.arms
+            picked[m] = self._pick(cand[m], k[m], untried[m], n_movers > 1,
+                                   total_r[m] / total_v[m] if total_v[m] > 0 else 0.0,
+                                   &prob[m])
+        return True
+
+    cdef int32_t _pick(self, int32_t* cand, int k, int untried, bint simultaneous,
+                       double mean, float* prob) noexcept nogil:
+        """One seat's bandit over its candidate arms.
 
         A seat deciding alone uses UCB1.  At a simultaneous choice the
         configured bandit is used: regret matching and EXP3 sample from a
@@ -353,59 +444,12 @@ cdef class Search:
         deterministic UCB (DUCT) can lock both seats into correlated cycles
         whose values look clairvoyant (tests/test_solver.py shows it).
         """
-        cdef int legal[MAX_LEGAL]
-        cdef int n = self.g.legal(self.work, seat, legal)
-        cdef uint8_t* flag = self.flags + seat * MAX_ACTIONS
-        cdef Node* nd = &self.tree[node]
         cdef Arm* a
-        cdef int i, j, k = 0, untried = 0, missing = n
-        cdef int32_t idx, best = -1
-        cdef int32_t cand[MAX_LEGAL]
-        cdef double sc, best_sc = -1e300, total_r = 0.0, total_v = 0.0
+        cdef int i, j
+        cdef int32_t best = cand[0]
+        cdef double sc, best_sc = -1e300
         cdef double w[MAX_LEGAL]
         cdef double gmax = -1e300, wsum = 0.0, gamma = 0.1, eta, u
-        for i in range(n):
-            flag[legal[i]] = 1
-        # One pass over the node's arms: availability, untried arms, scores.
-        for i in range(nd.n_arms):
-            a = &self.arms[nd.arms + i]
-            if a.seat != seat:
-                continue
-            total_r += a.total
-            total_v += a.visits
-            if flag[a.action] != 1:
-                continue
-            flag[a.action] = 2
-            missing -= 1
-            a.avail += 1
-            cand[k] = nd.arms + i
-            k += 1
-            if a.visits == 0:
-                untried += 1
-        # Arms first seen in this determinization.
-        if missing:
-            if not self._reserve(node, nd.n_arms + missing):
-                return -1
-            nd = &self.tree[node]
-            # _reserve may have moved the block: recollect the candidates.
-            k = 0
-            for i in range(nd.n_arms):
-                a = &self.arms[nd.arms + i]
-                if a.seat == seat and flag[a.action] == 2:
-                    cand[k] = nd.arms + i
-                    k += 1
-            for i in range(n):
-                if flag[legal[i]] == 1:
-                    idx = nd.arms + nd.n_arms
-                    nd.n_arms += 1
-                    a = &self.arms[idx]
-                    a.visits = 0; a.avail = 1; a.total = 0; a.aux = 0
-                    a.action = legal[i]; a.seat = seat; a.pad = 0
-                    cand[k] = idx
-                    k += 1
-                    untried += 1
-        for i in range(n):
-            flag[legal[i]] = 0
         prob[0] = 1.0
         if untried:
             # Try every arm once, in random order.
@@ -423,7 +467,6 @@ cdef class Search:
                     best_sc = sc
                     best = cand[i]
             return best
-        # EXP3 and regret matching draw from a distribution over the arms.
         if self.selection == SEL_EXP3:
             eta = gamma / k
             for i in range(k):
@@ -435,10 +478,9 @@ cdef class Search:
         else:
             # Regret of an arm: its importance-weighted reward minus what the
             # seat earned on average at this node, over the times it was there.
-            u = total_r / total_v if total_v > 0 else 0.0
             for i in range(k):
                 a = &self.arms[cand[i]]
-                w[i] = a.aux - a.avail * u
+                w[i] = a.aux - a.avail * mean
                 if w[i] < 0:
                     w[i] = 0
                 wsum += w[i]
@@ -526,8 +568,10 @@ cdef class Search:
                 a.aux += <float>(x / st.prob[i])
 
 
-def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic=False):
-    """Play whole games from ``state`` for ``seconds``: (games, seconds taken).
+def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic=False,
+             int64_t max_games=0):
+    """Play whole games from ``state`` for ``seconds`` (or ``max_games``):
+    returns (games, seconds taken).
 
     The throughput measure of ``solver bench``: uniform random (or the game's
     policy) for every seat, no tree.
@@ -550,7 +594,7 @@ def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic
     with nogil:
         t0 = now()
         t1 = t0
-        while t1 - t0 < seconds:
+        while t1 - t0 < seconds and (max_games == 0 or games < max_games):
             for k in range(64):
                 memcpy(work, start, g.state_size)
                 while True:
@@ -567,3 +611,29 @@ def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic
             t1 = now()
     free(work)
     return games, t1 - t0
+
+
+def clone_apply(capsule, bytes state, int64_t n, uint64_t seed):
+    """``n`` times: copy ``state`` (memcpy) and apply one random joint move."""
+    cdef GameDef* g = <GameDef*>PyCapsule_GetPointer(capsule, b"engine.GameDef")
+    if len(state) != g.state_size:
+        raise ValueError("state does not match its game")
+    cdef unsigned char* work = <unsigned char*>malloc(g.state_size)
+    cdef const unsigned char* start = <const unsigned char*>state
+    cdef int seats[MAX_SEATS]
+    cdef int joint[MAX_SEATS]
+    cdef int legal[MAX_LEGAL]
+    cdef int m, i
+    cdef int64_t k
+    cdef Rng rng
+    if work == NULL:
+        raise MemoryError()
+    rng_seed(&rng, seed)
+    with nogil:
+        for k in range(n):
+            memcpy(work, start, g.state_size)
+            m = g.movers(work, seats)
+            for i in range(m):
+                joint[seats[i]] = legal[rng_below(&rng, g.legal(work, seats[i], legal))]
+            g.apply(work, joint)
+    free(work)
