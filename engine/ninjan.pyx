@@ -292,24 +292,31 @@ cdef int nj_policy(void* vs, int seat, Rng* rng) noexcept nogil:
     cdef NinJan* s = <NinJan*>vs
     cdef int legal[N_CARDS]
     cdef int n = nj_legal(vs, seat, legal)
-    cdef int i, p, m, card, take, best = legal[0]
+    cdef int i, p, su, m, best = legal[0]
     cdef double sc, best_sc = -1e9
+    cdef double take[N_SUITS]
     if n == 1:
         return legal[0]
     if rng_unit(rng) < 0.15:
         return legal[rng_below(rng, n)]
+    if s.phase == CHOOSE:
+        # What a card could take depends only on its suit.
+        for su in range(N_SUITS):
+            take[su] = 0
+            m = 0
+            for p in range(N_PILES):
+                if beats(su, suit_of(top(s, p))) and (m == 0 or s.pile_sum[p] > take[su]):
+                    take[su] = s.pile_sum[p]
+                    m = 1
+        for i in range(n):
+            # The card itself ends up on a pile, for someone else to take.
+            sc = take[suit_of(legal[i])] - 0.35 * value_of(legal[i])
+            if sc > best_sc:
+                best_sc = sc
+                best = legal[i]
+        return best
     for i in range(n):
-        if s.phase == CHOOSE:
-            card = legal[i]
-            m = beaten_piles(s, card)
-            sc = -0.35 * value_of(card)      # the card ends up on a pile
-            if m:
-                take = -1000
-                for p in range(N_PILES):
-                    if m & (1 << p) and s.pile_sum[p] > take:
-                        take = s.pile_sum[p]
-                sc += take
-        elif legal[i] < PUT:
+        if legal[i] < PUT:
             sc = s.pile_sum[legal[i] - TAKE]
         else:
             # Our card joins a pile someone else will take: spoil a rich pile

@@ -228,6 +228,10 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("solver: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): nothing left to say.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":
