@@ -82,10 +82,7 @@ def from_map(doc) -> State:
     players = _int(options["players"], "options.players", lo, hi)
     extra = {k: v for k, v in options.items() if k != "players"}
     seed = _int(doc["seed"], "seed", 0, SEED_LIMIT - 1)
-    try:
-        game.new_state(players, seed, dict(extra))   # validates the options
-    except PositionError as e:
-        raise PositionError(f"options: {e}") from None
+    game.new_state(players, seed, dict(extra))   # validates the options
     buf = game.from_fields(doc["state"])
     if game.fields(buf)["players"] != players:
         raise PositionError("state.players: differs from options.players")
@@ -102,6 +99,9 @@ def from_map(doc) -> State:
                 raise PositionError(f"history[{i}]: expected [seat, action] pairs")
             pairs.append((_int(pair[0], f"history[{i}] seat", 0, players - 1),
                           _int(pair[1], f"history[{i}] action", 0, 1 << 16)))
+        seats = [seat for seat, _ in pairs]
+        if seats != sorted(set(seats)):
+            raise PositionError(f"history[{i}]: each seat once, in seat order")
         moves.append(tuple(pairs))
     state = State(name, buf, {"players": players, **extra}, seed, moves)
     if moves:

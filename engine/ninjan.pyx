@@ -396,7 +396,7 @@ def new_state(int players, unsigned long long seed, dict options):
     if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
         raise PositionError(f"players: Nin Jan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     if options:
-        raise PositionError(f"options: Nin Jan has no options ({', '.join(sorted(options))})")
+        raise PositionError(f"options: Nin Jan has no options ({', '.join(sorted(map(str, options)))})")
     buf = bytearray(sizeof(NinJan))
     cdef unsigned char[::1] mv = buf
     cdef NinJan* s = <NinJan*>&mv[0]
@@ -501,9 +501,9 @@ def from_fields(object f):
     seen = {}
 
     def claim(name, where):
-        c = parse_card(name) if isinstance(name, str) else None
-        if c is None:
+        if not isinstance(name, str) or name not in _CARD_BY_NAME:
             raise PositionError(f"{where}: {name!r} is not a card name")
+        c = _CARD_BY_NAME[name]
         if c in seen:
             raise PositionError(f"{where}: {name} is also in {seen[c]}")
         seen[c] = where
@@ -555,19 +555,35 @@ def from_fields(object f):
         raise PositionError(f"state.played: expected {players} entries, got {len(played)}")
     for i in range(MAX_PLAYERS):
         s.played[i] = NONE_CARD
-    for i, name in enumerate(played):
-        if ph == RESOLVE:
-            s.played[i] = claim(name, f"state.played[{i}]")
-        elif name is not None:
-            raise PositionError(f"state.played[{i}]: no card is revealed in the {phase} phase")
-    if len(seen) != N_CARDS:
-        missing = [card_name(c) for c in range(N_CARDS) if c not in seen]
-        raise PositionError(f"state: {len(missing)} cards are nowhere (first: {missing[0]})")
     resolved = _field(f, "resolved", int)
     if ph == RESOLVE:
         if not (0 <= resolved < players):
             raise PositionError(f"state.resolved: {resolved} is not in 0..{players - 1}")
+        for i, name in enumerate(played):
+            if not isinstance(name, str) or name not in _CARD_BY_NAME:
+                raise PositionError(f"state.played[{i}]: {name!r} is not a card name")
+            s.played[i] = _CARD_BY_NAME[name]
+        if len(set(played)) != players:
+            raise PositionError("state.played: the same card is played twice")
         order_round(s)
+        # A card already resolved this round is now on a pile or won: it is
+        # listed in ``played`` too, so it is checked there, not claimed twice.
+        done = {s.order[k] for k in range(resolved)}
+        for i, name in enumerate(played):
+            if i not in done:
+                claim(name, f"state.played[{i}]")
+            elif not str(seen.get(s.played[i], "")).startswith(("state.piles", "state.won")):
+                raise PositionError(f"state.played[{i}]: {name} is resolved, so it must be on a pile or won")
+    else:
+        for i, name in enumerate(played):
+            if name is not None:
+                raise PositionError(f"state.played[{i}]: no card is revealed in the {phase} phase")
+        if resolved != 0:
+            raise PositionError(f"state.resolved: must be 0 in the {phase} phase")
+    if len(seen) != N_CARDS:
+        missing = [card_name(c) for c in range(N_CARDS) if c not in seen]
+        raise PositionError(f"state: {len(missing)} cards are nowhere (first: {missing[0]})")
+    if ph == RESOLVE:
         s.resolved = resolved
         m = beaten_piles(s, s.played[s.order[resolved]])
         if m != 0 and (m & (m - 1)) == 0:
@@ -577,8 +593,6 @@ def from_fields(object f):
             s.log[i].seat = seat
             s.log[i].card = s.played[seat]
             s.log[i].pile = 255
-    elif resolved != 0:
-        raise PositionError(f"state.resolved: must be 0 in the {phase} phase")
     return bytes(buf)
 
 

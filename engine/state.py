@@ -25,6 +25,8 @@ from engine.errors import PositionError
 # name -> module path; a game is added here and nowhere else.
 GAMES = {
     "ninjan": "engine.ninjan",
+    "pride_of_ninja": "engine.pride_of_ninja",
+    "san_ni_ichi": "engine.san_ni_ichi",
 }
 
 SEED_LIMIT = 2**63
@@ -113,6 +115,8 @@ class State:
         if isinstance(what, bool):
             raise PositionError(f"{what!r} is not an action")
         if isinstance(what, int):
+            if not 0 <= what < _driver.num_actions(self.rules):
+                raise PositionError(f"{what} is not an action id of {self.name}")
             return Action(what, self.game.action_name(what))
         if isinstance(what, str):
             wanted = what.strip().lower()
@@ -124,8 +128,8 @@ class State:
 
     def apply(self, move: Move) -> list[dict]:
         """Play ``move``: one action when one seat moves, ``{seat: action}``
-        for a simultaneous choice.  Returns the resolution steps it caused
-        (the game's ``steps``), for a step-by-step display.
+        for a simultaneous choice.  Returns the current round's resolution
+        steps so far (``steps()``), for a step-by-step display.
 
         An illegal move raises ``PositionError`` and changes nothing.
         """
@@ -136,6 +140,8 @@ class State:
             if len(movers) != 1:
                 raise PositionError(f"seats {movers} choose at once: give {{seat: action}}")
             move = {movers[0]: move}
+        if any(isinstance(k, bool) or not isinstance(k, int) for k in move):
+            raise PositionError(f"seats are integers, got {sorted(map(repr, move))}")
         if sorted(move) != movers:
             raise PositionError(f"expected a move for seats {movers}, got {sorted(move)}")
         joint = {}

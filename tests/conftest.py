@@ -1,8 +1,6 @@
 """Shared helpers: hand-made Nin Jan positions built through the position codec."""
 from __future__ import annotations
 
-import pytest
-
 from engine import codec
 
 # The deck of rulings 1, written out from the rule rather than read from the
@@ -49,8 +47,3 @@ def ninjan_position(players, piles, hands=(), won=None, round=1, phase="choose",
         },
     }
     return codec.from_map(doc)
-
-
-@pytest.fixture
-def position():
-    return ninjan_position

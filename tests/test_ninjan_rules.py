@@ -423,3 +423,13 @@ def _leaves(x):
             yield from _leaves(v)
     else:
         yield x
+
+
+def test_huge_action_id_is_refused_cleanly():
+    state = new_game("ninjan", players=2, seed=8)
+    assert_refused(state, {0: 2**40, 1: state.legal_actions(1)[0]})
+
+
+def test_non_integer_seat_key_is_refused_cleanly():
+    state = new_game("ninjan", players=2, seed=8)
+    assert_refused(state, {0: state.legal_actions(0)[0], "1": state.legal_actions(1)[0]})

@@ -1,0 +1,73 @@
+"""The documentation is run and checked against the engine, so it cannot
+drift: every Python block of docs/api.md runs, and the tables of fields it
+documents list exactly the keys the engine produces."""
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+import engine
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+API = DOCS / "api.md"
+
+
+def python_blocks(text):
+    return re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
+
+
+def table_keys(text, heading_row):
+    """The backquoted names of the first column of the table whose header
+    row starts with ``heading_row``."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(heading_row))
+    keys = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        keys += re.findall(r"`([a-z_]+)`", line.split("|")[1])
+    return keys
+
+
+def test_api_examples_run(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    blocks = python_blocks(API.read_text(encoding="utf-8"))
+    assert len(blocks) >= 8
+    namespace = {"__name__": "docs_api"}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        for i, block in enumerate(blocks):
+            try:
+                exec(compile(block, f"docs/api.md block {i + 1}", "exec"), namespace)
+            except Exception as e:
+                pytest.fail(f"docs/api.md block {i + 1} fails: {type(e).__name__}: {e}\n{block}")
+    # The whole game of the first example was played out.
+    assert namespace["state"].name == "ninjan"
+    printed = out.getvalue()
+    # The comments of the hand-made endgame state what it prints.
+    assert "[16, 11]" in printed and "seat 0 wins with 24" in printed
+    assert "state.round: 0 is not in 1..9" in printed
+
+
+def test_api_documents_every_view_key():
+    text = API.read_text(encoding="utf-8")
+    view = engine.new_game("ninjan", players=2, seed=1).view(0)
+    assert sorted(table_keys(text, "| key | meaning |")) == sorted(view)
+
+
+def test_api_documents_every_position_key_and_state_field():
+    text = API.read_text(encoding="utf-8")
+    state = engine.new_game("ninjan", players=2, seed=1)
+    assert table_keys(text, "| key | value |") == list(engine.codec.to_map(state))
+    assert sorted(table_keys(text, "| field | value |")) == sorted(state.fields())
+
+
+def test_ninjan_rules_doc_marks_every_ruling():
+    text = (DOCS / "rules" / "ninjan.md").read_text(encoding="utf-8")
+    # The rulings file of the project's brief (rules/ninjan.md) has eight.
+    for n in range(1, 9):
+        assert f"(ruling {n})" in text, f"ruling {n} is not marked in docs/rules/ninjan.md"
