@@ -258,3 +258,15 @@ def test_engine_and_solver_never_import_textual():
     code = "import sys, engine, solver.search, solver.players, solver.cli; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("spec", ["greedy", "novice", "ismcts:2000", "flat:2000", "ismcts:2000+exp3"])
+def test_players_choose_the_same_whatever_the_hidden_cards(spec):
+    from solver.players import player
+
+    who = player(spec)
+    for seed in range(6):
+        s = random_position(4, seed=300 + seed, choose_round=1 + seed)
+        t = swap_hidden(s, observer=2, seed=seed)
+        assert s.fields()["hands"] != t.fields()["hands"]
+        assert who.choose(s, 2, seed=seed) == who.choose(t, 2, seed=seed)
