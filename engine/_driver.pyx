@@ -64,6 +64,11 @@ def determinize(capsule, unsigned char[::1] buf, int observer, uint64_t seed):
     game_def(capsule).determinize(_ptr(capsule, buf), observer, &rng)
 
 
+def observe(capsule, const unsigned char[::1] buf, int actor, int action, int observer):
+    """What ``observer`` learns of ``actor`` choosing ``action`` now."""
+    return game_def(capsule).observe(_ptr(capsule, buf), actor, action, observer)
+
+
 def policy(capsule, unsigned char[::1] buf, int seat, uint64_t seed):
     """The game's heuristic choice for ``seat`` (it may use ``seed``)."""
     cdef Rng rng

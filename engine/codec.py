@@ -82,10 +82,13 @@ def from_map(doc) -> State:
     players = _int(options["players"], "options.players", lo, hi)
     extra = {k: v for k, v in options.items() if k != "players"}
     seed = _int(doc["seed"], "seed", 0, SEED_LIMIT - 1)
-    game.new_state(players, seed, dict(extra))   # validates the options
+    fresh = game.fields(game.new_state(players, seed, dict(extra)))   # validates the options
     buf = game.from_fields(doc["state"])
-    if game.fields(buf)["players"] != players:
-        raise PositionError("state.players: differs from options.players")
+    have = game.fields(buf)
+    # A game keeps each option in a state field of the same name.
+    for key in ("players", *game.OPTIONS):
+        if have.get(key) != fresh.get(key):
+            raise PositionError(f"options.{key}: {fresh.get(key)!r}, but the state says {have.get(key)!r}")
     history = doc["history"]
     if not isinstance(history, list):
         raise PositionError("history: expected a list of moves")

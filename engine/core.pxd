@@ -86,3 +86,23 @@ cdef inline uint64_t nth_set_bit(uint64_t x, int n) noexcept nogil:
     for i in range(n):
         x &= x - 1
     return x & (~x + 1)
+
+cdef inline void shuffle_u8(uint8_t* a, int n, Rng* rng) noexcept nogil:
+    """Fisher-Yates shuffle of ``a[0:n]``."""
+    cdef int i, j
+    cdef uint8_t t
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        t = a[i]; a[i] = a[j]; a[j] = t
+
+cdef inline void share_wins(const int* score, int n, bint lowest_wins, double* out) noexcept nogil:
+    """Win shares: every seat with the best score gets 1/(number of them)."""
+    cdef int i, best = score[0], winners = 0
+    for i in range(1, n):
+        if (score[i] < best) if lowest_wins else (score[i] > best):
+            best = score[i]
+    for i in range(n):
+        if score[i] == best:
+            winners += 1
+    for i in range(n):
+        out[i] = (1.0 / winners) if score[i] == best else 0.0

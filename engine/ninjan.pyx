@@ -19,7 +19,7 @@ from libc.string cimport memset
 from cpython.pycapsule cimport PyCapsule_New
 
 from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_below, rng_seed, rng_unit,
-                          popcount64, lowest_bit)
+                          popcount64, lowest_bit, shuffle_u8, share_wins)
 from engine.errors import PositionError
 
 # --------------------------------------------------------------------------
@@ -244,16 +244,12 @@ cdef void nj_apply(void* vs, const int* joint) noexcept nogil:
 
 cdef void nj_returns(const void* vs, double* out) noexcept nogil:
     cdef const NinJan* s = <const NinJan*>vs
-    cdef int i, best = -10000, winners = 0
+    cdef int score[MAX_PLAYERS]
+    cdef int i
     for i in range(s.players):
-        if s.score[i] > best:
-            best = s.score[i]
-    for i in range(s.players):
-        if s.score[i] == best:
-            winners += 1
+        score[i] = s.score[i]
     # Tied winners share the win (rulings 7).
-    for i in range(s.players):
-        out[i] = (1.0 / winners) if s.score[i] == best else 0.0
+    share_wins(score, s.players, False, out)
 
 cdef void nj_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
     cdef NinJan* s = <NinJan*>vs
@@ -268,9 +264,7 @@ cdef void nj_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
         pool[n] = lowest_bit(unseen)
         unseen &= unseen - 1
         n += 1
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        t = pool[i]; pool[i] = pool[j]; pool[j] = t
+    shuffle_u8(pool, n, rng)
     k = 0
     for seat in range(s.players):
         if seat != observer:
@@ -407,9 +401,7 @@ def new_state(int players, unsigned long long seed, dict options):
     rng_seed(&rng, seed)
     for i in range(N_CARDS):
         deck[i] = i
-    for i in range(N_CARDS - 1, 0, -1):
-        j = rng_below(&rng, i + 1)
-        t = deck[i]; deck[i] = deck[j]; deck[j] = t
+    shuffle_u8(deck, N_CARDS, &rng)
     s.players = players
     for p in range(N_PILES):
         s.pile[p][0] = deck[k]

@@ -65,8 +65,9 @@ class Outcome:
     returns: tuple[float, ...]
 
     def __str__(self) -> str:
-        who = " and ".join(f"seat {w}" for w in self.winners)
-        return f"{who} {'win' if len(self.winners) > 1 else 'wins'} with {max(self.scores)}"
+        """``'seat 1 wins (score 56)'``; the game decides what a good score is."""
+        who = " and ".join(f"seat {w} (score {self.scores[w]})" for w in self.winners)
+        return f"{who} {'share the win' if len(self.winners) > 1 else 'wins'}"
 
 
 Move = Union[Action, int, str, Mapping[int, Union[Action, int, str]]]

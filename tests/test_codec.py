@@ -391,7 +391,7 @@ def test_resolved_at_a_forced_step():
 def test_players_must_agree():
     d = doc(random_game(2, 5, moves=0))
     d["options"]["players"] = 3
-    refused(d, r"^state.players: differs from options.players")
+    refused(d, r"^options.players: 3, but the state says 2")
 
 
 def test_binary_option_key_is_a_position_error():
@@ -474,3 +474,16 @@ def test_mutated_maps_load_or_raise_position_error():
             assert_round_trip(state)
             outcomes["loaded"] += 1
     assert outcomes["refused"] > 500, outcomes
+
+
+def test_game_options_must_agree_with_the_state():
+    import msgpack
+    from engine import dumps, loads, new_game
+
+    s = new_game("san_ni_ichi", 4, seed=3, teams=True)
+    d = msgpack.unpackb(dumps(s))
+    d["options"]["teams"] = False
+    with pytest.raises(PositionError, match=r"^options.teams: False, but the state says True"):
+        loads(msgpack.packb(d))
+    d["options"]["teams"] = True
+    assert loads(msgpack.packb(d)) == s

@@ -49,7 +49,7 @@ def test_api_examples_run(tmp_path, monkeypatch):
     assert namespace["state"].name == "ninjan"
     printed = out.getvalue()
     # The comments of the hand-made endgame state what it prints.
-    assert "[16, 11]" in printed and "seat 0 wins with 24" in printed
+    assert "[16, 11]" in printed and "seat 0 (score 24) wins" in printed
     assert "state.round: 0 is not in 1..9" in printed
 
 
