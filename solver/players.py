@@ -46,7 +46,8 @@ class SearchPlayer:
     config: SearchConfig
     name: str = "ismcts"
     #: at a simultaneous choice, play a move drawn from the visit shares
-    mixed: bool = True
+    #: (a mixed strategy) instead of the most visited one
+    mixed: bool = False
 
     def search(self, state: State, seat: int, seed: int = 0) -> Search:
         """A ready search (the app runs it in a worker and may cancel it)."""
@@ -82,7 +83,7 @@ def player(spec: str):
     if not isinstance(spec, str):
         raise PositionError(f"player: {spec!r} is not a player spec")
     base, _, opt = spec.partition("+")
-    if opt not in ("", "random", "heuristic", "exp3", "rm", "ducb"):
+    if opt not in ("", "random", "heuristic", "exp3", "rm", "ducb", "mixed"):
         raise PositionError(f"player {spec!r}: unknown option {opt!r}")
     if base == "random":
         return RandomPlayer()
@@ -101,8 +102,8 @@ def player(spec: str):
             raise PositionError(f"player {spec!r}: budget must be N (iterations) or Ns (seconds)") from None
         if opt in ("random", "heuristic"):
             kw["rollout"] = opt
-        elif opt:
+        elif opt and opt != "mixed":
             kw["selection"] = opt
-        return SearchPlayer(SearchConfig(flat=(kind == "flat"), **kw), name=spec)
+        return SearchPlayer(SearchConfig(flat=(kind == "flat"), **kw), name=spec, mixed=opt == "mixed")
     raise PositionError(
         f"player {spec!r}: expected random, greedy, {', '.join(LEVELS)}, ismcts:N, ismcts:Ns or flat:N")

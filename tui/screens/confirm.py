@@ -5,7 +5,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -24,8 +24,10 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="question")
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} [y]", id="yes", variant="error")
-                yield Button(f"{self.no} [n]", id="no", variant="primary")
+                yield Button(f"{self.yes} (y)", id="yes", variant="error")
+                yield Button(f"{self.no} (n)", id="no", variant="primary")
+
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

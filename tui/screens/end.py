@@ -1,6 +1,7 @@
 """The end of a game: the scores, the winner, and what next."""
 from __future__ import annotations
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
 from engine import Outcome
+from tui.boards import board_class
 from tui.match import Match
 
 
@@ -29,7 +31,6 @@ class EndScreen(Screen[str]):
     BINDINGS = [
         Binding("a", "leave('again')", "Play again", id="end.again"),
         Binding("r", "replay", "Replay", id="end.replay"),
-        Binding("b", "board", "Board", id="end.board"),
         Binding("m", "leave('menu')", "Main menu", id="end.menu"),
         Binding("q", "leave('quit')", "Quit", id="end.quit"),
     ]
@@ -43,7 +44,8 @@ class EndScreen(Screen[str]):
         names = self.match.names
         labels = [s.label for s in self.match.seats]
         view = self.match.state.view(-1)
-        table = Table(title="Final scores", expand=False, title_style="bold")
+        table = Table(title="Final scores", expand=False, title_style="bold", box=box.SIMPLE_HEAD,
+                      title_justify="left")
         table.add_column("#", justify="right")
         table.add_column("Player")
         table.add_column("Score", justify="right")
@@ -55,19 +57,23 @@ class EndScreen(Screen[str]):
             table.add_row(str(rank), labels[seat], str(self.outcome.scores[seat]),
                           str(len(won)), style=style)
         yield Header()
-        with Vertical(id="end"):
+        with Vertical(id="end-main"):
             yield Static(Text(winner_line(self.outcome, names), style="bold"), id="winner")
             yield Static(table, id="scores")
             yield Static(f"Seed {self.match.state.seed} · {len(self.match.state.history)} moves",
                          classes="help")
+            board = board_class(self.match.state.name)(names, labels, id="end-board")
+            board.can_focus = False
+            yield board
             with Horizontal(classes="buttons"):
-                yield Button("Play again [a]", id="again", variant="primary")
-                yield Button("Replay [r]", id="replay")
-                yield Button("Main menu [m]", id="menu")
-                yield Button("Quit [q]", id="quit")
+                yield Button("Play again (a)", id="again", variant="primary")
+                yield Button("Replay (r)", id="replay")
+                yield Button("Main menu (m)", id="menu")
+                yield Button("Quit (q)", id="quit")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#end-board").show(self.match.state.view(-1))
         self.query_one("#again", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -79,10 +85,6 @@ class EndScreen(Screen[str]):
     def action_replay(self) -> None:
         from tui.screens.replay import ReplayScreen
         self.app.push_screen(ReplayScreen(self.match.state, self.match.seats))
-
-    def action_board(self) -> None:
-        """Look at the final board again (escape comes back here)."""
-        self.dismiss("board")
 
     def action_leave(self, where: str) -> None:
         self.dismiss(where)

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import engine
@@ -46,17 +46,19 @@ class LoadScreen(ModalScreen[State | None]):
         files = saved_files(self.folder)
         with Vertical(classes="dialog", id="load-dialog"):
             yield Static("Load a game", classes="title")
-            yield Static("File:", classes="help")
+            yield Static(Text(f"File (relative to {self.folder}):"), classes="help")
             yield Input(str(files[0]) if files else str(self.folder) + os.sep, id="path")
             if files:
-                yield Static(f"Saved games in {self.folder}:", classes="help")
+                yield Static(Text(f"Saved games in {self.folder}:"), classes="help")
                 yield OptionList(*[Option(p.name, id=str(p)) for p in files], id="files")
             else:
-                yield Static(f"No .msgpack files in {self.folder}.", classes="help")
+                yield Static(Text(f"No .msgpack files in {self.folder}."), classes="help")
             yield Static("", id="load-message")
             with Horizontal(classes="buttons"):
                 yield Button("Load", id="load", variant="primary")
                 yield Button("Cancel", id="cancel")
+
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()
@@ -84,8 +86,10 @@ class LoadScreen(ModalScreen[State | None]):
         if not text.strip():
             message.update(Text("Type the file to load.", style="bold red"))
             return
-        path = normalise(text) if not Path(os.path.expanduser(text.strip())).exists() \
-            else Path(os.path.expanduser(text.strip()))
+        typed = Path(os.path.expanduser(text.strip()))
+        if not typed.is_absolute():
+            typed = self.folder / typed
+        path = typed if typed.exists() else normalise(text, self.folder)
         try:
             state = engine.load(path)
         except engine.PositionError as e:

@@ -28,17 +28,17 @@ class MenuScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Vertical(id="menu"):
+        with Vertical(id="menu-main"):
             yield Static(Text(BANNER, style="bold"), id="banner")
             yield Static("Ninja card games against an ISMCTS AI", id="tagline")
             with Center():
-                yield Button("New game  [n]", id="new", variant="primary")
+                yield Button("New game  (n)", id="new", variant="primary")
             with Center():
-                yield Button("Load game  [l]", id="load")
+                yield Button("Load game  (l)", id="load")
             with Center():
-                yield Button("Rules  [r]", id="rules")
+                yield Button("Rules  (r)", id="rules")
             with Center():
-                yield Button("Quit  [q]", id="quit")
+                yield Button("Quit  (q)", id="quit")
         yield Footer()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:

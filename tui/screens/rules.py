@@ -14,6 +14,7 @@ class RulesScreen(Screen):
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back", id="rules.back"),
         Binding("t", "toggle_contents", "Contents", id="rules.contents"),
+        Binding("g", "next_game", "Next game", id="rules.next-game"),
     ]
 
     def __init__(self, game: str) -> None:
@@ -30,12 +31,36 @@ class RulesScreen(Screen):
                     f"of ninja-dojo. Looked in:\n\n{where}\n\n"
                     "Press **escape** to go back.")
         yield Header()
-        yield MarkdownViewer(text, show_table_of_contents=False, id="rules")
+        yield MarkdownViewer(text, show_table_of_contents=False, id="rules-viewer")
         yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = f"Rules of {engine.game_module(self.game).TITLE}"
         self.query_one(MarkdownViewer).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_game":
+            return True if len(self.games()) > 1 else None
+        return True
+
+    @staticmethod
+    def games() -> list[str]:
+        """The games whose rules can be shown (their engine module loads)."""
+        out = []
+        for name in engine.GAMES:
+            try:
+                engine.game_module(name)
+            except Exception:
+                continue
+            out.append(name)
+        return out
+
+    def action_next_game(self) -> None:
+        games = self.games()
+        if len(games) < 2:
+            return
+        i = games.index(self.game) if self.game in games else -1
+        self.app.switch_screen(RulesScreen(games[(i + 1) % len(games)]))
 
     def action_toggle_contents(self) -> None:
         viewer = self.query_one(MarkdownViewer)

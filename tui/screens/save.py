@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Footer, Input, Static
 
 import engine
 from engine import State
@@ -26,10 +26,17 @@ def default_name(state: State, kind: str = "save") -> str:
     return f"{state.name}-{state.seed}-{where}{'-position' if kind == 'export' else ''}.msgpack"
 
 
-def normalise(text: str) -> Path:
-    """The file a typed path names: ``~`` expanded, ``.msgpack`` added if bare."""
+def normalise(text: str, folder: Path | None = None) -> Path:
+    """The file a typed path names: ``~`` expanded, relative to ``folder``,
+    ``.msgpack`` added to a bare name.
+
+    >>> str(normalise("game", Path("/saves")))
+    '/saves/game.msgpack'
+    """
     path = Path(os.path.expanduser(text.strip()))
-    if not path.suffix:
+    if folder is not None and not path.is_absolute():
+        path = folder / path
+    if not path.suffix and not path.is_dir():
         path = path.with_suffix(".msgpack")
     return path
 
@@ -60,12 +67,15 @@ class SaveScreen(ModalScreen[Path | None]):
         start = self.folder / default_name(self.state, "export" if self.export else "save")
         with Vertical(classes="dialog", id="save-dialog"):
             yield Static(title, classes="title")
-            yield Static("File (msgpack; an existing file is replaced):", classes="help")
+            yield Static(Text(f"File (msgpack; relative to {self.folder}; an existing file is "
+                              "replaced):"), classes="help")
             yield Input(str(start), id="path")
             yield Static("", id="save-message")
             with Horizontal(classes="buttons"):
                 yield Button("Export" if self.export else "Save", id="write", variant="primary")
                 yield Button("Cancel", id="cancel")
+
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()
@@ -89,9 +99,17 @@ class SaveScreen(ModalScreen[Path | None]):
         if not text.strip():
             message.update(Text("Type a file name.", style="bold red"))
             return
-        path = normalise(text)
+        path = normalise(text, self.folder)
         if path.is_dir():
             message.update(Text(f"{path} is a folder: add a file name.", style="bold red"))
+            return
+        try:
+            # Never write a file that cannot be read back.
+            if engine.loads(engine.dumps(self.state)) != self.state:
+                raise engine.PositionError("the position does not read back the same")
+        except engine.PositionError as e:
+            message.update(Text(f"This position cannot be saved: {e}. Nothing was written.",
+                                style="bold red"))
             return
         try:
             engine.save(self.state, path)

@@ -1,6 +1,7 @@
 """New game: the game, how many players, who sits where, the seed."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -14,6 +15,21 @@ from tui.match import DEFAULT_LEVEL, HUMAN, MatchSetup, plan_seats
 from tui.widgets.choice import Choice
 
 MAX_SEATS = 5
+
+
+def level_help() -> str:
+    """One line on what each AI level does, from ``solver.players.LEVELS``."""
+    parts = []
+    for name, player in LEVELS.items():
+        config = getattr(player, "config", None)
+        if config is None:
+            what = "rules of thumb"
+        elif config.seconds is not None:
+            what = f"searches {config.seconds:g} s"
+        else:
+            what = f"{config.iterations:,} iterations"
+        parts.append(f"{name}: {what}")
+    return "AI levels: " + " · ".join(parts)
 SEAT_KINDS = [("Human", HUMAN)] + [(f"AI · {name}", name) for name in LEVELS]
 
 
@@ -44,10 +60,10 @@ class SetupScreen(Screen[MatchSetup | None]):
             yield Static("New game", classes="title")
             with Horizontal(classes="row"):
                 yield Label("Game", classes="label")
-                yield Choice([(title, name) for name, title in games], game, id="game")
+                yield Choice([(title, name) for name, title in games], game, id="game-choice")
             with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
-                yield Choice([(str(n), n) for n in range(lo, hi + 1)], players, id="players")
+                yield Choice([(str(n), n) for n in range(lo, hi + 1)], players, id="players-choice")
             for i in range(MAX_SEATS):
                 with Horizontal(classes="row seat", id=f"seat-row-{i + 1}"):
                     yield Label(f"Seat {i + 1}", classes="label")
@@ -56,6 +72,7 @@ class SetupScreen(Screen[MatchSetup | None]):
                 yield Label("Seed", classes="label")
                 yield Input(placeholder="empty = random deal", id="seed", restrict=r"[0-9]*",
                             max_length=19)
+            yield Static(Text(level_help(), style="dim"), id="setup-levels")
             yield Static("", id="setup-error")
             yield Static("←/→ change a value · ↑/↓ or tab move · enter starts", classes="help")
             with Horizontal(id="setup-buttons"):
@@ -65,19 +82,19 @@ class SetupScreen(Screen[MatchSetup | None]):
 
     def on_mount(self) -> None:
         self._show_seats()
-        self.query_one("#game", Choice).focus()
+        self.query_one("#game-choice", Choice).focus()
 
     def _show_seats(self) -> None:
-        n = self.query_one("#players", Choice).value
+        n = self.query_one("#players-choice", Choice).value
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-row-{i + 1}").display = i < n
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
-        if event.choice.id == "players":
+        if event.choice.id == "players-choice":
             self._show_seats()
-        elif event.choice.id == "game":
+        elif event.choice.id == "game-choice":
             lo, hi = engine.game_module(event.value).PLAYERS
-            players = self.query_one("#players", Choice)
+            players = self.query_one("#players-choice", Choice)
             players.options = [(str(n), n) for n in range(lo, hi + 1)]
             players.index = 0
             players.refresh()
@@ -95,8 +112,8 @@ class SetupScreen(Screen[MatchSetup | None]):
 
     def setup(self) -> MatchSetup:
         """What the form says; ``PositionError`` when the seed is bad."""
-        game = self.query_one("#game", Choice).value
-        n = self.query_one("#players", Choice).value
+        game = self.query_one("#game-choice", Choice).value
+        n = self.query_one("#players-choice", Choice).value
         kinds = [self.query_one(f"#seat-{i + 1}", Choice).value for i in range(n)]
         text = self.query_one("#seed", Input).value.strip()
         seed = None

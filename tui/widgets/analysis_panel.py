@@ -27,6 +27,8 @@ class AnalysisPanel(Static):
         super().__init__("", **kw)
         self.analysis: Analysis | None = None
         self.border_title = "Hint"
+        #: the panel's text, for tests and screen readers
+        self.shown_text = ""
 
     def clear(self) -> None:
         self.analysis = None
@@ -46,7 +48,9 @@ class AnalysisPanel(Static):
         self.analysis = None
         self.update(Text(f"No analysis: {message}", style="bold red"))
 
-    def show_analysis(self, who: str, analysis: Analysis) -> None:
+    def show_analysis(self, who: str, analysis: Analysis, keys=None) -> None:
+        """``keys(action_id)`` names the key that plays a move (or None)."""
+        keys = keys or (lambda action: None)
         self.display = True
         self.analysis = analysis
         self.border_title = f"Hint for {who}"
@@ -58,11 +62,17 @@ class AnalysisPanel(Static):
         for m in analysis.moves:
             best = m.action == analysis.best.action
             style = "bold green" if best else ""
-            table.add_row(Text(("★ " if best else "  ") + m.name, style=style),
+            key = keys(m.action)
+            table.add_row(Text(("★ " if best else "  ") + m.name + (f" [{key}]" if key else ""),
+                               style=style),
                           Text(share_bar(m.share), style="green" if best else "dim"),
                           f"{m.share:.0%}", f"{m.value:.0%}")
-        head = Text.assemble(("Play: ", "bold"), (analysis.best.name, "bold green"),
+        key = keys(analysis.best.action)
+        head = Text.assemble(("Best: ", "bold"), (analysis.best.name, "bold green"),
+                             (f" (key {key})" if key else "", "green"),
                              (f"  (win rate {analysis.best.value:.0%})", ""))
         foot = Text(f"{analysis.iterations:,} iterations in {analysis.seconds:.1f} s · "
                     f"your chance now ≈ {analysis.value:.0%}", style="dim")
+        self.shown_text = "\n".join([head.plain] + [
+            f"{m.name} {m.share:.0%} {m.value:.0%}" for m in analysis.moves] + [foot.plain])
         self.update(Group(head, table, foot))

@@ -32,6 +32,8 @@ class Frame:
     pause: float = 1.0
     #: what to highlight, in the game's own terms (e.g. {"seat": 2, "pile": 0})
     focus: dict = field(default_factory=dict)
+    #: a heading for the log before ``line`` (e.g. a new round)
+    heading: str | None = None
 
 
 class Board(Widget, can_focus=True):
@@ -77,7 +79,11 @@ class Board(Widget, can_focus=True):
         self.focus_info = dict(focus or {})
         self.caption = caption
         self.render_view()
-        self.refresh_bindings()
+        # The screen refreshes the footer (``keys_state`` tells it when).
+
+    def keys_state(self) -> tuple:
+        """What decides the keys the footer shows as usable."""
+        return (self.awaiting,)
 
     def render_view(self) -> None:
         """Draw ``self.view`` (subclasses)."""
@@ -90,6 +96,10 @@ class Board(Widget, can_focus=True):
     def choose(self, action: Action) -> None:
         if self.awaiting and action in self.legal:
             self.post_message(self.Chosen(self, self.actor, action))
+
+    def key_for(self, action_id: int) -> str | None:
+        """The key that plays ``action_id`` now, if one does."""
+        return None
 
     def prompt(self) -> str:
         """What the keys do now, for the status line."""

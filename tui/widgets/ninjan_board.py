@@ -23,6 +23,9 @@ from tui.widgets.board import Board, Frame
 
 SUIT_STYLE = {"Rock": "#dcae6e", "Paper": "#80c4ff", "Scissors": "#ff8f8f"}
 SUIT_SHORT = {"Rock": "R", "Paper": "P", "Scissors": "S"}
+SUIT_COMPACT = {"Rock": "Rock", "Paper": "Paper", "Scissors": "Sciss."}
+#: below this width the hand's cards are drawn narrower (9 cards must fit)
+COMPACT_WIDTH = 100
 WHEEL = "Paper beats Rock · Rock beats Scissors · Scissors beats Paper"
 HAND_MAX = 9
 PILES = 3
@@ -64,14 +67,17 @@ def _verb(name: str, verb: str) -> str:
     return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
 
 
-def describe_step(step: dict, names: list[str]) -> str:
-    """``West plays 7 Paper, takes pile 3: 8 Rock (+8)``."""
+def describe_step(step: dict, names: list[str], pile_cards: list[str] | None = None) -> str:
+    """``West plays 7 Paper, takes pile 3: 8 Rock (+8)``; ``pile_cards`` gives
+    the taken pile bottom to top (else the cards are listed by suit)."""
     who = names[step["seat"]]
     you = who == "You"
     head = f"{_verb(who, 'play')} {step['card']}"
     pile = step["pile"] + 1
     if step["took"]:
         taken = step["taken"]
+        if pile_cards is not None and sorted(pile_cards) == sorted(taken):
+            taken = pile_cards
         gain = sum(card_value(c) for c in taken)
         take = "take" if you else "takes"
         return f"{head}, {take} pile {pile}: {', '.join(taken)} ({points(gain)})"
@@ -91,17 +97,27 @@ class CardChip(Static):
         super().__init__("", classes="chip", id=f"card-{index + 1}")
         self.index = index
         self.card: str | None = None
+        self._shown: tuple | None = None
 
-    def set_card(self, card: str | None, *, cursor: bool, active: bool) -> None:
+    def set_card(self, card: str | None, *, cursor: bool, active: bool,
+                 compact: bool = False) -> None:
         self.card = card
-        self.display = card is not None
+        if self.display != (card is not None):
+            self.display = card is not None
         if card is None:
             return
         value, suit = card_parts(card)
-        self.border_title = str(self.index + 1) if active else ""
-        self.set_classes(f"chip {suit.lower()}" + (" -cursor" if cursor else "")
-                         + ("" if active else " -idle"))
-        self.update(Text.assemble((f"{value:>3}\n", "bold"), (suit, "")))
+        title = str(self.index + 1) if active else ""
+        if self.border_title != title:
+            self.border_title = title
+        classes = {"chip", suit.lower()} | ({"-cursor"} if cursor else set()) \
+            | (set() if active else {"-idle"})
+        if set(self.classes) != classes:
+            self.set_classes(classes)
+        if (card, compact) != self._shown:
+            self._shown = (card, compact)
+            name = SUIT_COMPACT[suit] if compact else suit
+            self.update(Text.assemble((f"{value:>3}\n", "bold"), (name, "")))
 
     def on_click(self) -> None:
         if self.card is not None:
@@ -201,6 +217,21 @@ class NinJanBoard(Board):
         if 0 <= self.cursor < len(opts) and opts[self.cursor][1] is not None:
             self.choose(opts[self.cursor][1])
 
+    def on_key(self, event) -> None:
+        """A number that picks nothing now: say why instead of staying silent."""
+        if event.key.isdigit() and event.key != "0" and self.awaiting:
+            n = int(event.key)
+            if self.check_action("pick", (n,)) is None:
+                what = "card" if self.mode == "card" else "pile"
+                self.notify(f"No {what} {n} to choose now. {self.prompt()}",
+                            severity="warning", timeout=4)
+
+    def key_for(self, action_id: int) -> str | None:
+        for i, (_, a) in enumerate(self.options()):
+            if a is not None and a.id == action_id:
+                return str(i + 1)
+        return None
+
     def on_card_chip_clicked(self, event: CardChip.Clicked) -> None:
         event.stop()
         if self.mode == "card":
@@ -212,13 +243,17 @@ class NinJanBoard(Board):
             self.action_pick(event.index + 1)
 
     def show(self, view: dict, **kw) -> None:
-        old_mode = self.mode
-        old_actor = self.actor
+        old = (self.mode, self.actor)
+        self._pending_cursor_check = old
         super().show(view, **kw)
+
+    def _place_cursor(self) -> None:
+        """Keep the cursor on a legal choice; back to the first on a new decision."""
+        old = getattr(self, "_pending_cursor_check", None)
+        self._pending_cursor_check = None
         legal = self._legal_indices()
-        if self.mode != old_mode or self.actor != old_actor or self.cursor not in legal:
+        if old is not None and (old != (self.mode, self.actor) or self.cursor not in legal):
             self.cursor = legal[0] if legal else 0
-            self.render_view()
 
     def prompt(self) -> str:
         if not self.awaiting:
@@ -235,10 +270,16 @@ class NinJanBoard(Board):
         return f"{who}: {card} beats no top card: put it on pile 1, 2 or 3 (key, ←/→ enter, or click)"
 
     # ------------------------------------------------------------ drawing
+    def on_resize(self) -> None:
+        compact = 0 < self.size.width < COMPACT_WIDTH
+        if compact != self.has_class("-compact"):
+            self.render_view()
+
     def render_view(self) -> None:
         v = self.view
         if v is None or not self.is_mounted:
             return
+        self._place_cursor()
         n = v["players"]
         focus_pile = self.focus_info.get("pile")
         focus_seat = self.focus_info.get("seat")
@@ -268,7 +309,7 @@ class NinJanBoard(Board):
             t.append(" ")
             for i, c in enumerate(pile):
                 if i:
-                    t.append(" ")
+                    t.append("  " if i < len(pile) - 1 else " ")
                 t.append_text(card_text(c, top=(i == len(pile) - 1)))
             label, act = opts[p] if self.mode == "pile" else (None, None)
             if act is not None:
@@ -292,7 +333,7 @@ class NinJanBoard(Board):
             if played:
                 pos = order.index(seat) + 1 if seat in order else 0
                 done = pos and pos <= v.get("resolved", 0)
-                card = Text(f"{pos}. ", style="dim") if pos else Text()
+                card = Text(f"#{pos} ", style="dim") if pos else Text()
                 card.append_text(card_text(played))
                 if done:
                     card.stylize("dim")
@@ -310,15 +351,23 @@ class NinJanBoard(Board):
         seat = v["seat"]
         hand = v["hand"] if 0 <= seat < n else []
         title = self.query_one("#nj-hand-title", Static)
-        if 0 <= seat < n:
+        shown = 0 <= seat < n and bool(hand)
+        title.display = v["phase"] != "over"
+        self.query_one("#nj-hand").display = shown
+        if shown:
             whose = "Your hand" if self.names[seat] == "You" else f"{self.names[seat]}'s hand"
-            title.update(Text(f"{whose} ({len(hand)} cards)", style="bold"))
+            count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
+            title.update(Text(f"{whose} ({count})", style="bold"))
         else:
-            title.update(Text("Hands are hidden", style="dim"))
+            title.update(Text("Hands are hidden: every card is revealed when all have chosen",
+                              style="dim"))
         card_mode = self.mode == "card"
+        compact = 0 < self.size.width < COMPACT_WIDTH
+        self.set_class(compact, "-compact")
         for i, chip in enumerate(self.query(CardChip)):
             chip.set_card(hand[i] if i < len(hand) else None,
-                          cursor=card_mode and i == self.cursor, active=card_mode)
+                          cursor=card_mode and i == self.cursor, active=card_mode,
+                          compact=compact)
 
     # ------------------------------------------------------------ the story
     @classmethod
@@ -350,10 +399,11 @@ class NinJanBoard(Board):
                      hand_sizes=[h - 1 for h in v["hand_sizes"]])
             shown = ", ".join(f"{names[s]} {played[s]}" for s in order) or \
                 ", ".join(f"{names[s]} {c}" for s, c in enumerate(played) if c)
-            frames.append(Frame(copy.deepcopy(v), f"Round {v['round']}: revealed {shown}",
-                                pause=1.5, focus={}))
+            frames.append(Frame(copy.deepcopy(v), f"Revealed: {shown}", pause=1.5,
+                                heading=f"Round {v['round']}/{v['rounds']}"))
         for st in steps:
             seat, p = st["seat"], st["pile"]
+            line = describe_step(st, names, list(v["piles"][p]))
             if st["took"]:
                 v["won"][seat] = sorted(v["won"][seat] + st["taken"], key=_card_key)
                 v["scores"][seat] += sum(card_value(c) for c in st["taken"])
@@ -362,7 +412,7 @@ class NinJanBoard(Board):
                 v["piles"][p] = v["piles"][p] + [st["card"]]
             v["pile_sums"][p] = sum(card_value(c) for c in v["piles"][p])
             v["resolved"] = v.get("resolved", 0) + 1
-            frames.append(Frame(copy.deepcopy(v), describe_step(st, names), pause=1.0,
+            frames.append(Frame(copy.deepcopy(v), line, pause=1.0,
                                 focus={"seat": seat, "pile": p}))
         if after["phase"] == "over" and frames:
             frames[-1].pause = 1.5

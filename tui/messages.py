@@ -1,0 +1,38 @@
+"""Messages the workers send to the game screen (from their threads)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from textual.message import Message
+
+from engine import Action
+from solver.search import Analysis
+
+
+@dataclass
+class AIChose(Message):
+    """The AI seats' moves for decision ``token``."""
+
+    token: int
+    moves: dict[int, Action]
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class AIFailed(Message):
+    token: int
+    seats: list[int]
+    error: str
+
+
+@dataclass
+class HintReady(Message):
+    token: int
+    seat: int
+    analysis: Analysis
+
+
+@dataclass
+class HintFailed(Message):
+    token: int
+    error: str
