@@ -48,6 +48,8 @@ class SearchPlayer:
     #: at a simultaneous choice, play a move drawn from the visit shares
     #: (a mixed strategy) instead of the most visited one
     mixed: bool = False
+    #: how the move is picked from the analysis: "visits" or "value"
+    by: str = "visits"
 
     def search(self, state: State, seat: int, seed: int = 0) -> Search:
         """A ready search (the app runs it in a worker and may cancel it)."""
@@ -59,7 +61,7 @@ class SearchPlayer:
         if len(legal) == 1:
             return legal[0]
         analysis = self.search(state, seat, seed).run()
-        return choose(analysis, mixed=self.mixed and len(state.movers()) > 1, seed=seed)
+        return choose(analysis, mixed=self.mixed and len(state.movers()) > 1, seed=seed, by=self.by)
 
 
 #: The app's strength levels, weakest first.
@@ -77,33 +79,51 @@ def player(spec: str):
 
     ``random``, ``greedy``, a level name (``novice`` .. ``master``),
     ``ismcts:N`` (N iterations), ``ismcts:Ns`` (N seconds), ``flat:N``,
-    optionally with ``+random`` for uniform random rollouts, e.g.
-    ``ismcts:5000+random``.
+    each optionally followed by ``+option``s: ``+random`` (uniform random
+    rollouts), ``+rm``/``+exp3``/``+ducb`` (bandit at simultaneous
+    choices), ``+mixed`` (play a move drawn from the visit shares),
+    ``+prior=20``, ``+exploration=0.7``, ``+expand=4``; e.g.
+    ``ismcts:5000+random`` or ``ismcts:1s+exp3+prior=50``.
     """
     if not isinstance(spec, str):
         raise PositionError(f"player: {spec!r} is not a player spec")
-    base, _, opt = spec.partition("+")
-    if opt not in ("", "random", "heuristic", "exp3", "rm", "ducb", "mixed"):
-        raise PositionError(f"player {spec!r}: unknown option {opt!r}")
-    if base == "random":
+    base, *opts = spec.split("+")
+    if base == "random" and not opts:
         return RandomPlayer()
-    if base == "greedy":
+    if base == "greedy" and not opts:
         return GreedyPlayer()
-    if base in LEVELS:
+    if base in LEVELS and not opts:
         return LEVELS[base]
     kind, _, budget = base.partition(":")
     if kind in ("ismcts", "flat") and budget:
         try:
-            if budget.endswith("s"):
-                kw = {"seconds": float(budget[:-1])}
-            else:
-                kw = {"iterations": int(budget)}
+            kw = {"seconds": float(budget[:-1])} if budget.endswith("s") else {"iterations": int(budget)}
         except ValueError:
             raise PositionError(f"player {spec!r}: budget must be N (iterations) or Ns (seconds)") from None
-        if opt in ("random", "heuristic"):
-            kw["rollout"] = opt
-        elif opt and opt != "mixed":
-            kw["selection"] = opt
-        return SearchPlayer(SearchConfig(flat=(kind == "flat"), **kw), name=spec, mixed=opt == "mixed")
+        mixed, by = False, "visits"
+        for opt in opts:
+            name, eq, value = opt.partition("=")
+            if opt in ("random", "heuristic"):
+                kw["rollout"] = opt
+            elif opt in ("rm", "exp3", "ducb"):
+                kw["selection"] = opt
+            elif opt == "mixed":
+                mixed = True
+            elif opt == "value":
+                by = "value"
+            elif eq and name in ("prior", "exploration"):
+                kw[name] = _number(spec, value, float)
+            elif eq and name == "expand":
+                kw["expand_at"] = _number(spec, value, int)
+            else:
+                raise PositionError(f"player {spec!r}: unknown option {opt!r}")
+        return SearchPlayer(SearchConfig(flat=(kind == "flat"), **kw), name=spec, mixed=mixed, by=by)
     raise PositionError(
         f"player {spec!r}: expected random, greedy, {', '.join(LEVELS)}, ismcts:N, ismcts:Ns or flat:N")
+
+
+def _number(spec, value, kind):
+    try:
+        return kind(value)
+    except ValueError:
+        raise PositionError(f"player {spec!r}: {value!r} is not a number") from None
