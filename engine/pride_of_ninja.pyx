@@ -20,7 +20,7 @@ from libc.stdint cimport uint8_t, int16_t, uint16_t, uint64_t
 from libc.string cimport memset, memcpy
 from cpython.pycapsule cimport PyCapsule_New
 
-from engine.core cimport GameDef, Rng, rng_next, rng_below, rng_seed, rng_unit
+from engine.core cimport GameDef, Rng, rng_next, rng_below, rng_seed, shuffle_u8, share_wins
 from engine.errors import PositionError
 
 # --------------------------------------------------------------------------
@@ -47,8 +47,13 @@ CARDS = (
     ("Magistrate",   "red",  6, (1, 1, 1)),
 )
 DECKS = ("blue", "red")
+# Per player count 3, 4, 5: cards dealt to each; PP that end the game.
+HAND_SIZES = (7, 7, 6)
+GOALS = (20, 20, 15)
 
 cdef enum:
+    BLUE = 0
+    RED = 1
     MIN_PLAYERS = 3
     MAX_PLAYERS = 5
     N_KINDS = 7            # kinds in one deck
@@ -77,12 +82,14 @@ cdef enum:
     YAKUZA = 5
     MAGISTRATE = 6
 
-    # Abilities.  Rulebook: Ninja 1 TP each, 2 each from five; 3 Onmyoji or 3
-    # Oni: 1 TP each and a Slay; the Kunoichi Secrecy bonus; Oni's front-row 0.
+    # Abilities.  Rulebook: Ninja 1 TP each, 2 each from five; a front-row
+    # Samurai costs 2 TP; 3 Onmyoji or 3 Oni: 1 TP each and a Slay; the
+    # Kunoichi Secrecy bonus; Oni's front-row 0; a front-row Yakuza gives 2
+    # TP; two back-row Yakuza Slay.
     NINJA_TP = 1
     NINJA_MANY = 5
     NINJA_MANY_TP = 2
-    SAMURAI_FRONT_TP = -2          # (chosen)
+    SAMURAI_FRONT_TP = -2
     SAMURAI_BACK_PER_NINJA = 1     # (chosen)
     MIKO_FRONT_TP = 3              # (chosen)
     ONMYOJI_SLAYS_AT = 3
@@ -99,8 +106,8 @@ cdef enum:
     GEISHA_BACK_TP = 2             # (chosen)
     MONK_FRONT_PER = 1             # (chosen) per Oni, Yakuza, Magistrate
     ONI_SLAYS_AT = 3
-    YAKUZA_FRONT_TP = 2            # (chosen)
-    YAKUZA_BACK_TRIGGER = 2        # (chosen) Yakuza in all back rows
+    YAKUZA_FRONT_TP = 2
+    YAKUZA_BACK_TRIGGER = 2        # Yakuza in all back rows
     MAGISTRATE_FRONT_CAP = 8       # (chosen)
 
 # By how many you have (index min(count, 4)): Onmyoji and Oni TP per card.
@@ -120,11 +127,11 @@ MAGISTRATE_BACK_TP[:] = [-3, -2, -2]    # (chosen)
 # Shogun counts its owner among the Slain at 3 and 4 players, not at 5.
 cdef int SHOGUN_COUNTS_SELF[3]
 SHOGUN_COUNTS_SELF[:] = [1, 1, 0]
-# Per player count 3, 4, 5: cards dealt to each, PP that end the game.
 cdef int HAND_SIZE[3]
-HAND_SIZE[:] = [7, 7, 6]
 cdef int GOAL[3]
-GOAL[:] = [20, 20, 15]
+for _i in range(3):
+    HAND_SIZE[_i] = HAND_SIZES[_i]
+    GOAL[_i] = GOALS[_i]
 
 cdef int INITIATIVE[2][N_KINDS]
 cdef uint8_t COUNT[2][N_KINDS][3]
@@ -132,6 +139,16 @@ for _g, (_name, _deck, _init, _counts) in enumerate(CARDS):
     INITIATIVE[_g // N_KINDS][_g % N_KINDS] = _init
     for _i in range(3):
         COUNT[_g // N_KINDS][_g % N_KINDS][_i] = _counts[_i]
+
+# The kinds resolved at each initiative; a step with no kind points at a
+# kind whose gain stays 0 (Blue has no initiative 0).
+cdef int STEP_KIND[2][N_INIT][2]
+for _d in range(2):
+    for _i in range(N_INIT):
+        _ks = [_k for _k in range(7) if INITIATIVE[_d][_k] == _i]
+        assert len(_ks) <= 2
+        STEP_KIND[_d][_i][0] = _ks[0] if _ks else 6
+        STEP_KIND[_d][_i][1] = _ks[1] if len(_ks) > 1 else 255
 
 # Action ids: kind * 2 + row over the 14 global kinds; one more id is what the
 # other seats observe of any face-down pick.
@@ -143,6 +160,10 @@ cdef enum:
     DRAFT = 0
     OVER = 1
     NO_KIND = 255
+    # A seat holds one hand at most 3 times a round (7 picks, 3 seats), so an
+    # observer's knowledge falls into 1 + 5 * 3 groups (see group_of).
+    HOLDS = 3
+    N_GROUPS = 1 + MAX_PLAYERS * HOLDS
 
 PHASES = ("draft", "over")
 ROWS = ("front", "back")
@@ -199,9 +220,9 @@ cdef inline int secrecy(const Board* b, int deck, int p) noexcept nogil:
     cdef int k, v = 0, kun
     for k in range(N_KINDS):
         v += b.back[p][k] * INITIATIVE[deck][k]
-        if not (deck == 1 and k == ONI):     # Oni counts 0 in the front row
+        if not (deck == RED and k == ONI):   # Oni counts 0 in the front row
             v -= b.front[p][k] * INITIATIVE[deck][k]
-    if deck == 1:
+    if deck == RED:
         kun = total(b, p, KUNOICHI)
         v += KUNOICHI_SECRECY[kun if kun < 4 else 4]
     return v
@@ -237,19 +258,21 @@ cdef void resolve(int n, int deck, const Board* b, Resolution* r) noexcept nogil
     cdef int slay[MAX_PLAYERS]
     cdef int cnt[MAX_PLAYERS]
     cdef int sec[MAX_PLAYERS]
-    cdef int tmp
+    cdef int have[MAX_PLAYERS][N_KINDS]     # "you have": both rows
     memset(r, 0, sizeof(Resolution))
     for p in range(n):
         tp[p] = 0
-        sec[p] = secrecy(b, deck, p) if deck == 1 else 0
+        for k in range(N_KINDS):
+            have[p][k] = b.front[p][k] + b.back[p][k]
+        sec[p] = secrecy(b, deck, p) if deck == RED else 0
         r.secrecy[p] = sec[p]
     for init in range(N_INIT):
         for p in range(n):
             slay[p] = 0
-        if deck == 0:
+        if deck == BLUE:
             if init == 1:
                 for p in range(n):
-                    cnt[p] = total(b, p, NINJA)
+                    cnt[p] = have[p][NINJA]
                     r.gain[NINJA][p] = cnt[p] * (NINJA_MANY_TP if cnt[p] >= NINJA_MANY else NINJA_TP)
                     r.gain[SAMURAI][p] = (b.front[p][SAMURAI] * SAMURAI_FRONT_TP
                                           + b.back[p][SAMURAI] * cnt[p] * SAMURAI_BACK_PER_NINJA)
@@ -268,7 +291,7 @@ cdef void resolve(int n, int deck, const Board* b, Resolution* r) noexcept nogil
                             slay[p] |= 1 << MIKO
             elif init == 3:
                 for p in range(n):
-                    c = total(b, p, ONMYOJI)
+                    c = have[p][ONMYOJI]
                     r.gain[ONMYOJI][p] = c * ONMYOJI_TP[c if c < 4 else 4]
                     if c >= ONMYOJI_SLAYS_AT:
                         # the player on your right passed you these cards
@@ -276,33 +299,33 @@ cdef void resolve(int n, int deck, const Board* b, Resolution* r) noexcept nogil
             elif init == 4:
                 m = 1 if (n == 3 and b.victims[KABUKI]) else 0
                 for p in range(n):
-                    if total(b, p, KABUKI):
+                    if have[p][KABUKI]:
                         m += 1
                 for p in range(n):
-                    r.gain[KABUKI][p] = total(b, p, KABUKI) * KABUKI_TP[m if m < 4 else 4]
+                    r.gain[KABUKI][p] = have[p][KABUKI] * KABUKI_TP[m if m < 4 else 4]
             elif init == 5:
                 m = 1000000
                 for p in range(n):
                     if tp[p] < m:
                         m = tp[p]
                 for p in range(n):
-                    r.gain[SUMO][p] = total(b, p, SUMO) * (SUMO_LOWEST_TP if tp[p] == m else SUMO_OTHER_TP)
+                    r.gain[SUMO][p] = have[p][SUMO] * (SUMO_LOWEST_TP if tp[p] == m else SUMO_OTHER_TP)
             elif init == 6:
                 m = 0
                 for p in range(n):
                     m += r.slain[p]
                 for p in range(n):
                     c = m - (0 if SHOGUN_COUNTS_SELF[pidx(n)] else r.slain[p])
-                    r.gain[SHOGUN][p] = total(b, p, SHOGUN) * SHOGUN_PER_SLAIN * c
+                    r.gain[SHOGUN][p] = have[p][SHOGUN] * SHOGUN_PER_SLAIN * c
         else:
             if init == 0:
                 for p in range(n):
-                    r.gain[KUNOICHI][p] = total(b, p, KUNOICHI) * KUNOICHI_TP
+                    r.gain[KUNOICHI][p] = have[p][KUNOICHI] * KUNOICHI_TP
             elif init == 1:
                 m = 0
                 for p in range(n):
                     m += b.front[p][FALLEN]
-                    cnt[p] = total(b, p, KUNOICHI)
+                    cnt[p] = have[p][KUNOICHI]
                     r.gain[FALLEN][p] = b.front[p][FALLEN] * FALLEN_FRONT_TP + b.back[p][FALLEN] * FALLEN_BACK_TP
                 if m:
                     target = unique_max(cnt, n)
@@ -320,13 +343,13 @@ cdef void resolve(int n, int deck, const Board* b, Resolution* r) noexcept nogil
             elif init == 3:
                 for p in range(n):
                     r.gain[MONK][p] = b.front[p][MONK] * MONK_FRONT_PER * (
-                        total(b, p, ONI) + total(b, p, YAKUZA) + total(b, p, MAGISTRATE))
+                        have[p][ONI] + have[p][YAKUZA] + have[p][MAGISTRATE])
                     if tp[p] < 0:
                         r.monk_pp[p] = b.back[p][MONK] * (-tp[p])
             elif init == 4:
                 m = 0
                 for p in range(n):
-                    c = total(b, p, ONI)
+                    c = have[p][ONI]
                     r.gain[ONI][p] = c * ONI_TP[c if c < 4 else 4]
                     if c >= ONI_SLAYS_AT:
                         m = 1
@@ -335,9 +358,8 @@ cdef void resolve(int n, int deck, const Board* b, Resolution* r) noexcept nogil
                     # gains, all of them when tied.
                     c = -1000000
                     for p in range(n):
-                        tmp = tp[p] + r.gain[ONI][p]
-                        if tmp > c:
-                            c = tmp
+                        if tp[p] + r.gain[ONI][p] > c:
+                            c = tp[p] + r.gain[ONI][p]
                     for p in range(n):
                         if tp[p] + r.gain[ONI][p] == c:
                             slay[p] |= 1 << ONI
@@ -356,9 +378,10 @@ cdef void resolve(int n, int deck, const Board* b, Resolution* r) noexcept nogil
                     r.gain[MAGISTRATE][p] = (b.front[p][MAGISTRATE] * (c if c < MAGISTRATE_FRONT_CAP else MAGISTRATE_FRONT_CAP)
                                              + b.back[p][MAGISTRATE] * MAGISTRATE_BACK_TP[pidx(n)])
         for p in range(n):
-            for k in range(N_KINDS):
-                if INITIATIVE[deck][k] == init:
-                    tp[p] += r.gain[k][p]
+            # at most two kinds share an initiative (Ninja and Samurai)
+            tp[p] += r.gain[STEP_KIND[deck][init][0]][p]
+            if STEP_KIND[deck][init][1] != NO_KIND:
+                tp[p] += r.gain[STEP_KIND[deck][init][1]][p]
             if slay[p]:
                 r.slain[p] = 1
                 tp[p] = 0
@@ -377,9 +400,7 @@ cdef void deal(Pride* s) noexcept nogil:
         for i in range(COUNT[s.deck][k][pi]):
             cards[c] = k
             c += 1
-    for i in range(c - 1, 0, -1):
-        j = rng_below(&s.rng, i + 1)
-        t = cards[i]; cards[i] = cards[j]; cards[j] = t
+    shuffle_u8(cards, c, &s.rng)
     memset(s.hand, 0, sizeof(s.hand))
     memset(&s.board, 0, sizeof(Board))
     memset(s.pick_kind, NO_KIND, sizeof(s.pick_kind))
@@ -512,29 +533,14 @@ cdef void pr_apply(void* vs, const int* joint) noexcept nogil:
 
 cdef void pr_returns(const void* vs, double* out) noexcept nogil:
     """Most PP; ties: not Slain in the final round, then more Ninja/Kunoichi
-    in the final round, then a shared victory."""
+    in the final round (kind 0 of either deck), then a shared victory: one
+    score ordered by the three, so the best scores share the win."""
     cdef const Pride* s = <const Pride*>vs
-    cdef int p, n = s.players, best = -1, alive = 0, most = -1, winners = 0
-    cdef int tied[MAX_PLAYERS]
-    for p in range(n):
-        if s.pp[p] > best:
-            best = s.pp[p]
-    for p in range(n):
-        tied[p] = s.pp[p] == best
-        if tied[p] and not s.last_slain[p]:
-            alive = 1
-    for p in range(n):
-        if tied[p] and alive and s.last_slain[p]:
-            tied[p] = 0
-    for p in range(n):
-        if tied[p] and total(&s.last, p, 0) > most:
-            most = total(&s.last, p, 0)
-    for p in range(n):
-        if tied[p] and total(&s.last, p, 0) < most:
-            tied[p] = 0
-        winners += tied[p]
-    for p in range(n):
-        out[p] = (1.0 / winners) if tied[p] else 0.0
+    cdef int p
+    cdef int key[MAX_PLAYERS]
+    for p in range(s.players):
+        key[p] = s.pp[p] * 1024 + (0 if s.last_slain[p] else 512) + total(&s.last, p, 0)
+    share_wins(key, s.players, False, out)
 
 cdef inline int group_of(int observer, int n, int h, int t) noexcept nogil:
     """Which of ``observer``'s knowledge groups a hidden card of hand ``h``
@@ -553,7 +559,7 @@ cdef inline int group_of(int observer, int n, int h, int t) noexcept nogil:
     r = (observer - h + n) % n
     if r >= t:
         return 0
-    return 1 + h * 3 + (t - 1 - r) // n
+    return 1 + h * HOLDS + (t - 1 - r) // n
 
 cdef void pr_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
     """Resample the other seats' hands and face-down picks, group by group.
@@ -565,11 +571,12 @@ cdef void pr_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
     depends only on what the observer saw and on ``rng``.
     """
     cdef Pride* s = <Pride*>vs
-    cdef int n = s.players, T = s.pick, t, j, k, g, i, x, c, o = observer
-    cdef uint8_t counts[16][N_KINDS]
-    cdef uint8_t pool[16][MAX_DEAL]
-    cdef uint8_t used[16]
-    cdef uint8_t size[16]
+    # (the bound tells the C compiler no seat index leaves the arrays)
+    cdef int n = s.players if s.players <= MAX_PLAYERS else MAX_PLAYERS
+    cdef int T = s.pick, t, j, k, g, i, x, c, o = observer
+    cdef uint8_t counts[N_GROUPS][N_KINDS]
+    cdef uint8_t pool[N_GROUPS][MAX_DEAL]
+    cdef uint8_t used[N_GROUPS]
     s.rng.state = rng_next(rng)          # no copy knows a future shuffle
     if s.phase != DRAFT:
         return
@@ -583,16 +590,13 @@ cdef void pr_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
             g = group_of(o, n, (j - T + 2 * n) % n, T)
             for k in range(N_KINDS):
                 counts[g][k] += s.hand[j][k]
-    for g in range(16):
+    for g in range(N_GROUPS):
         c = 0
         for k in range(N_KINDS):
             for i in range(counts[g][k]):
                 pool[g][c] = k
                 c += 1
-        for i in range(c - 1, 0, -1):
-            x = rng_below(rng, i + 1)
-            k = pool[g][i]; pool[g][i] = pool[g][x]; pool[g][x] = k
-        size[g] = c
+        shuffle_u8(pool[g], c, rng)
         used[g] = 0
     # Deal the shuffled groups back to the same places, in the same order.
     for j in range(n):
@@ -624,50 +628,91 @@ cdef int pr_observe(const void* vs, int actor, int action, int observer) noexcep
     return FACE_DOWN     # others see only that a card went face down
 
 # ------------------------------------------------------------------ policy
+# Not rules: the rollout policy's weights, in tenths of a TP.  Per player
+# count and deck, a seat's TP (and Monk PP) at the end of a round regressed on
+# its rows, in random games: per kind, one weight for each total 0..6+ (sets:
+# Ninja towards five, a pair of Onmyoji, a lone Kabuki) and one per card in
+# the front row and in the back row.  Regenerate with
+# ``python -m tests.test_pride_of_ninja_policy --fit``.
+POLICY_TABLE = (
+    # 3 players, blue
+    (( -1,   2,   7,   9,   0,   5, -11,   0,  -3),
+     (  5,   5,   3,  -4,   0,   0,   0,  -7,   6),
+     (  7,   3,   3,   2,  -6,   0,   0,   1,  -8),
+     ( -7,  -1,  26,  13, -22,   0,   0,   3,  -1),
+     ( 17,  -7, -23, -22,  45,   0,   0,  31,  28),
+     (  9,   0,   0,   0,   0,   0,   0,   0,   0),
+     ( -6,  16,   0,   0,   0,   0,   0,  10,   6)),
+    # 3 players, red
+    (( -4,   1,  10,   6,   2,   1,  -8,   1,  -1),
+     (  8,   3,  -1,  -2,   0,   0,   0,   6, -11),
+     ( -2,   2,   3,   2,   1,   0,   0,   5,  17),
+     (  1,   4,   3,   0,   0,   0,   0,   5,   4),
+     (-10,   5,  37, -24,   0,   0,   0,  -2,   8),
+     ( -1,   1,   2,   6,   0,   0,   0,  11,  11),
+     (  9,  -1,   0,   0,   0,   0,   0,   3,  -4)),
+    # 4 players, blue
+    ((  2,   5,   8,   8,   1,   2, -11,   0,  -4),
+     (  9,   7,   3,  -5,   0,   0,   0,  -4,   4),
+     (  9,   5,   4,   3,   0,  -6,   0,   0,  -6),
+     (  1,   1,  21,  10, -19,   0,   0,   1,  -2),
+     ( 25,  -6, -26, -25,  47,   0,   0,  30,  27),
+     (  2,   0,   3,  10,   0,   0,   0,  19,  16),
+     ( -9,  24,   0,   0,   0,   0,   0,  14,  11)),
+    # 4 players, red
+    (( -3,   1,   9,   9,   1,  -4,  -5,   4,  -2),
+     (  7,   4,   0,  -2,   0,   0,   0,   8, -11),
+     ( -3,   2,   6,   6,   2,  -4,   0,   5,  13),
+     (  2,   3,   2,   0,   1,   0,   0,   7,   6),
+     (-14,   5,  42, -12, -12,   0,   0,  -2,   6),
+     ( -1,   1,   4,   5,   0,   0,   0,  12,  12),
+     (  7,   2,   0,   0,   0,   0,   0,   0,   2)),
+    # 5 players, blue
+    ((  0,  -5,   2,   9,   8,   8,  -5,  -1,  -6),
+     (  8,   8,   4,  -4,   0,   0,   0,  -4,   9),
+     ( 13,   4,   4,   2,  -5,   0,   0,   1,  -5),
+     ( -3,   0,  26,  17, -12, -10,   0,   2,  -3),
+     ( 24,  -7, -25, -23,  47,   0,   0,  34,  29),
+     (  3,   1,   2,  10,   0,   0,   0,  20,  16),
+     ( -7,  24,   0,   0,   0,   0,   0,  15,   9)),
+    # 5 players, red
+    ((  0,  -6,   6,  18,   7,  -5, -10,   3,  -1),
+     (  7,   4,   0,  -2,   0,   0,   0,  10, -11),
+     ( -1,   3,   4,   1,   2,   0,   0,   5,  16),
+     (  1,   4,   5,   3,  -4,   0,   0,   5,   3),
+     (-11,   3,  36, -11,  -8,   0,   0,   2,   8),
+     (  0,   2,   4,   2,   2,   0,   0,  12,  11),
+     (  7,   2,   0,   0,   0,   0,   0,   0,   2)),
+)
 
-cdef int heuristic_value(const Pride* s, int seat, Board* b, int k, int row) noexcept nogil:
-    """What ``seat`` expects from placing kind ``k`` in ``row``: the round
-    resolved as if it ended now, on what the seat can see (its own rows, the
-    front rows, the Victim's Cards; others' back rows count as empty), its own
-    TP minus the best other seat's, plus what its hand still promises."""
-    cdef Resolution r
-    cdef int p, v, other = -1000000, n = s.players
-    if row == FRONT:
-        b.front[seat][k] += 1
-    else:
-        b.back[seat][k] += 1
-    resolve(n, s.deck, b, &r)
-    if row == FRONT:
-        b.front[seat][k] -= 1
-    else:
-        b.back[seat][k] -= 1
-    for p in range(n):
-        if p != seat:
-            v = r.tp[N_INIT - 1][p] + r.monk_pp[p]
-            if v > other:
-                other = v
-    return 4 * (r.tp[N_INIT - 1][seat] + r.monk_pp[seat]) - 2 * other
+cdef int16_t POLICY_W[3][2][N_KINDS][N_KINDS + 2]
+for _i, _t in enumerate(POLICY_TABLE):
+    for _k in range(N_KINDS):
+        for _j in range(N_KINDS + 2):
+            POLICY_W[_i // 2][_i % 2][_k][_j] = _t[_k][_j]
+
+cdef enum:
+    POLICY_NOISE_PCT = 5       # how often the policy plays a random pick
 
 cdef int pr_policy(void* vs, int seat, Rng* rng) noexcept nogil:
-    """Greedy on the visible board, with a little noise."""
+    """The pick the table values most: the change in the seat's expected TP
+    from one more card of that kind (a set bonus) in that row.  Cheap, so the
+    search can play whole games with it."""
     cdef Pride* s = <Pride*>vs
     cdef int legal[2 * N_KINDS]
-    cdef int n = legal_picks(s, seat, legal)
-    cdef int i, p, k, v, best = 0, best_v = -1000000000
-    cdef Board b
-    if n <= 1:
-        return legal[0] if n else 0
-    if rng_unit(rng) < 0.1:
-        return legal[rng_below(rng, n)]
-    memcpy(&b, &s.board, sizeof(Board))
-    for p in range(s.players):
-        if p != seat:
-            memset(b.back[p], 0, N_KINDS)
-            if s.players == 5:
-                b.back[p][0] = 1
-    for i in range(n):
+    cdef int nl = legal_picks(s, seat, legal)
+    cdef int i, k, c, v, best = 0, best_v = -1000000000
+    cdef const int16_t* w
+    if nl <= 1:
+        return legal[0] if nl else 0
+    if <int>rng_below(rng, 100) < POLICY_NOISE_PCT:
+        return legal[rng_below(rng, nl)]
+    for i in range(nl):
         k = legal[i] // 2 - s.deck * N_KINDS
-        v = heuristic_value(s, seat, &b, k, legal[i] & 1) * 8 + <int>rng_below(rng, 8)
+        w = POLICY_W[pidx(s.players)][s.deck][k]
+        c = s.board.front[seat][k] + s.board.back[seat][k]
+        v = (w[c + 1 if c < 6 else 6] - w[c if c < 6 else 6] + w[N_KINDS + (legal[i] & 1)]) * 8
+        v += <int>rng_below(rng, 8)             # ties broken at random
         if v > best_v:
             best_v = v
             best = legal[i]
@@ -686,3 +731,485 @@ PRIDE_DEF.returns = pr_returns
 PRIDE_DEF.determinize = pr_determinize
 PRIDE_DEF.observe = pr_observe
 PRIDE_DEF.policy = pr_policy
+
+
+# ------------------------------------------------------------- Python face
+# Everything below serves engine.State, the codec and the app; the solver
+# uses only the table above.
+
+NAME = "pride_of_ninja"
+TITLE = "Pride of Ninja"
+PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
+OPTIONS = {
+    "deck": {
+        "values": DECKS,
+        "default": "blue",
+        "help": "which deck to play: Blue (initiative 1-6; the rulebook's "
+                "choice for a first game) or Red (initiative 0-6, with Secrecy)",
+    },
+}
+STATE_SIZE = sizeof(Pride)
+ACTIONS = NUM_ACTIONS
+HIDDEN_PICK = FACE_DOWN
+
+
+def definition():
+    """The ``GameDef`` table as a capsule named ``engine.GameDef``."""
+    return PyCapsule_New(&PRIDE_DEF, b"engine.GameDef", NULL)
+
+
+def card_name(int card):
+    """``card_name(0)`` is ``'Ninja'``; ids 0-6 are Blue, 7-13 Red."""
+    if not 0 <= card < N_GLOBAL:
+        raise PositionError(f"{card} is not a Pride of Ninja card id (0..{N_GLOBAL - 1})")
+    return CARDS[card][0]
+
+
+_CARD_BY_NAME = {c[0]: g for g, c in enumerate(CARDS)}
+
+
+def action_name(int action):
+    """``'Ninja to the front row'`` or ``'Miko face down to the back row'``."""
+    if 0 <= action < FACE_DOWN:
+        name = CARDS[action // 2][0]
+        return f"{name} to the front row" if action % 2 == FRONT else f"{name} face down to the back row"
+    if action == FACE_DOWN:
+        return "a card face down to the back row"
+    raise PositionError(f"{action} is not a Pride of Ninja action id (0..{NUM_ACTIONS - 1})")
+
+
+def action_id(str card, str row):
+    """The id of placing ``card`` (a name) in ``row`` ('front' or 'back')."""
+    if card not in _CARD_BY_NAME:
+        raise PositionError(f"{card!r} is not a Pride of Ninja card")
+    if row not in ROWS:
+        raise PositionError(f"{row!r} is not a row (front or back)")
+    return _CARD_BY_NAME[card] * 2 + ROWS.index(row)
+
+
+def cards(str deck, int players):
+    """The deck for a player count: [(name, initiative, count)] in initiative order."""
+    if deck not in DECKS or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PositionError(f"no {deck!r} deck for {players} players")
+    return [(c[0], c[2], c[3][players - MIN_PLAYERS]) for c in CARDS if c[1] == deck]
+
+
+cdef inline Pride* _cast(const unsigned char[::1] buf) except NULL:
+    if buf.shape[0] != sizeof(Pride):
+        raise PositionError("not a Pride of Ninja state")
+    return <Pride*>&buf[0]
+
+
+def new_state(int players, unsigned long long seed, dict options):
+    """A fresh deal as state bytes."""
+    if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise PositionError(f"players: Pride of Ninja is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    for key in options:
+        if key not in OPTIONS:
+            raise PositionError(f"{key}: Pride of Ninja has no such option (options: {', '.join(OPTIONS)})")
+    deck = options.get("deck", OPTIONS["deck"]["default"])
+    if deck not in DECKS:
+        raise PositionError(f"deck: {deck!r} is not one of {', '.join(DECKS)}")
+    buf = bytearray(sizeof(Pride))
+    cdef unsigned char[::1] mv = buf
+    cdef Pride* s = <Pride*>&mv[0]
+    memset(s, 0, sizeof(Pride))
+    rng_seed(&s.rng, seed)
+    s.players = players
+    s.deck = DECKS.index(deck)
+    s.round = 1
+    s.phase = DRAFT
+    deal(s)
+    return bytes(buf)
+
+
+cdef int _gk(const Pride* s, int k):
+    return s.deck * N_KINDS + k
+
+
+cdef list _expand(const Pride* s, const uint8_t* counts):
+    out = []
+    for k in range(N_KINDS):
+        out += [CARDS[_gk(s, k)][0]] * counts[k]
+    return out
+
+
+cdef dict _board_lists(const Pride* s, const Board* b):
+    n = s.players
+    return {
+        "front_rows": [_expand(s, b.front[p]) for p in range(n)],
+        "back_rows": [_expand(s, b.back[p]) for p in range(n)],
+        "victims": _expand(s, b.victims),
+    }
+
+
+def fields(const unsigned char[::1] buf):
+    """The state as named fields (what a position file stores).
+
+    ``picks`` is this round's draft so far: per pick, per seat ``[card,
+    row]``; the rows are built from it (plus the 5-player card).
+    ``previous`` is the last resolved round (its rows and the PP before its
+    scoring), which the step display and the tie-breaks need.
+    """
+    cdef Pride* s = _cast(buf)
+    n = s.players
+    prev = None
+    if s.has_last:
+        prev = _board_lists(s, &s.last)
+        prev["pp_before"] = [s.last_pp[p] for p in range(n)]
+    return {
+        "players": n,
+        "deck": DECKS[s.deck],
+        "round": s.round,
+        "phase": PHASES[s.phase],
+        "pick": s.pick,
+        "pp": [s.pp[p] for p in range(n)],
+        "hands": [_expand(s, s.hand[p]) for p in range(n)],
+        "victims": _expand(s, s.board.victims),
+        "picks": [[[CARDS[_gk(s, s.pick_kind[t][p])][0], ROWS[s.pick_row[t][p]]] for p in range(n)]
+                  for t in range(s.pick)],
+        "rng": int(s.rng.state),
+        "previous": prev,
+    }
+
+
+def _get(dict f, str key, kind, where="state"):
+    if key not in f:
+        raise PositionError(f"{where}.{key}: missing")
+    v = f[key]
+    if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
+        raise PositionError(f"{where}.{key}: expected an integer, got {type(v).__name__}")
+    if kind is list and not isinstance(v, list):
+        raise PositionError(f"{where}.{key}: expected a list, got {type(v).__name__}")
+    if kind is str and not isinstance(v, str):
+        raise PositionError(f"{where}.{key}: expected a name, got {type(v).__name__}")
+    return v
+
+
+def _kind(name, int deck, str where):
+    """The in-deck kind of a card name of ``deck``."""
+    g = _CARD_BY_NAME.get(name) if isinstance(name, str) else None
+    if g is None:
+        raise PositionError(f"{where}: {name!r} is not a Pride of Ninja card")
+    if g // N_KINDS != deck:
+        raise PositionError(f"{where}: {name} is not in the {DECKS[deck]} deck")
+    return g % N_KINDS
+
+
+def _card_lists(v, int n, str where):
+    if not isinstance(v, list) or len(v) != n:
+        raise PositionError(f"{where}: expected {n} lists of cards")
+    for i, lst in enumerate(v):
+        if not isinstance(lst, list):
+            raise PositionError(f"{where}[{i}]: expected a list of cards")
+    return v
+
+
+def _check_deck(counts, int deck, int n, str where):
+    for k in range(N_KINDS):
+        want = COUNT[deck][k][n - MIN_PLAYERS]
+        if counts[k] != want:
+            name = CARDS[deck * N_KINDS + k][0]
+            raise PositionError(f"{where}: {counts[k]} {name} in play, the {n}-player {DECKS[deck]} deck has {want}")
+
+
+cdef _read_previous(Pride* s, prev):
+    n, deck = s.players, s.deck
+    where = "state.previous"
+    if not isinstance(prev, dict):
+        raise PositionError(f"{where}: expected a map or nothing")
+    extra = set(map(str, prev)) - {"front_rows", "back_rows", "victims", "pp_before"}
+    if extra:
+        raise PositionError(f"{where}: unknown field {sorted(extra)[0]!r}")
+    counts = [0] * N_KINDS
+    for key, size, row in (("front_rows", FRONT_MAX, FRONT), ("back_rows", BACK_MAX, BACK)):
+        rows = _card_lists(_get(prev, key, list, where), n, f"{where}.{key}")
+        for p, lst in enumerate(rows):
+            if len(lst) != size:
+                raise PositionError(f"{where}.{key}[{p}]: {len(lst)} cards, a finished row has {size}")
+            for name in lst:
+                k = _kind(name, deck, f"{where}.{key}[{p}]")
+                counts[k] += 1
+                if row == FRONT:
+                    s.last.front[p][k] += 1
+                else:
+                    s.last.back[p][k] += 1
+            if n == 5 and row == BACK and s.last.back[p][0] == 0:
+                raise PositionError(f"{where}.back_rows[{p}]: the 5-player card ({CARDS[deck * N_KINDS][0]}) is missing")
+    victims = _get(prev, "victims", list, where)
+    if len(victims) != (VICTIMS_3P if n == 3 else 0):
+        raise PositionError(f"{where}.victims: {len(victims)} cards, expected {VICTIMS_3P if n == 3 else 0}")
+    for name in victims:
+        k = _kind(name, deck, f"{where}.victims")
+        counts[k] += 1
+        s.last.victims[k] += 1
+    if n == 5:
+        counts[0] -= n
+    _check_deck(counts, deck, n, where)
+    before = _get(prev, "pp_before", list, where)
+    if len(before) != n:
+        raise PositionError(f"{where}.pp_before: expected {n} numbers")
+    for p, v in enumerate(before):
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1000:
+            raise PositionError(f"{where}.pp_before[{p}]: expected PP in 0..999, got {v!r}")
+        s.last_pp[p] = v
+    s.has_last = 1
+
+
+def from_fields(object f):
+    """State bytes from named fields, validating everything.
+
+    Raises PositionError naming the first bad field.
+    """
+    if not isinstance(f, dict):
+        raise PositionError("state: expected a map of named fields")
+    known = {"players", "deck", "round", "phase", "pick", "pp", "hands", "victims",
+             "picks", "rng", "previous"}
+    extra = set(map(str, f)) - known
+    if extra:
+        raise PositionError(f"state: unknown field {sorted(extra)[0]!r}")
+    n = _get(f, "players", int)
+    if not (MIN_PLAYERS <= n <= MAX_PLAYERS):
+        raise PositionError(f"state.players: {n} is not in {MIN_PLAYERS}..{MAX_PLAYERS}")
+    deck_name = _get(f, "deck", str)
+    if deck_name not in DECKS:
+        raise PositionError(f"state.deck: {deck_name!r} is not one of {', '.join(DECKS)}")
+    deck = DECKS.index(deck_name)
+    rnd = _get(f, "round", int)
+    if not 1 <= rnd <= 60000:
+        raise PositionError(f"state.round: {rnd} is not in 1..60000")
+    phase = f.get("phase")
+    if phase not in PHASES:
+        raise PositionError(f"state.phase: {phase!r} is not one of {', '.join(PHASES)}")
+    ph = PHASES.index(phase)
+    rng = _get(f, "rng", int)
+    if not 0 <= rng < 2**64:
+        raise PositionError(f"state.rng: {rng} is not in 0..2^64-1")
+    hsize = HAND_SIZES[n - MIN_PLAYERS]
+    goal = GOALS[n - MIN_PLAYERS]
+
+    buf = bytearray(sizeof(Pride))
+    cdef unsigned char[::1] mv = buf
+    cdef Pride* s = <Pride*>&mv[0]
+    cdef Resolution r
+    cdef int joint[MAX_PLAYERS]
+    memset(s, 0, sizeof(Pride))
+    memset(s.pick_kind, NO_KIND, sizeof(s.pick_kind))
+    memset(s.pick_row, NO_KIND, sizeof(s.pick_row))
+    s.players = n
+    s.deck = deck
+    s.round = rnd
+    s.phase = ph
+    s.rng.state = rng
+
+    pp = _get(f, "pp", list)
+    if len(pp) != n:
+        raise PositionError(f"state.pp: expected {n} numbers, got {len(pp)}")
+    for p, v in enumerate(pp):
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1000:
+            raise PositionError(f"state.pp[{p}]: expected PP in 0..999, got {v!r}")
+        s.pp[p] = v
+    reached = any(v >= goal for v in pp)
+    if ph == DRAFT and reached:
+        raise PositionError(f"state.pp: someone has {goal} PP, so the game is over")
+    if ph == OVER and not reached:
+        raise PositionError(f"state.pp: the game is over only when someone has {goal} PP")
+
+    if "previous" not in f:
+        raise PositionError("state.previous: missing")
+    prev = f["previous"]
+    if prev is not None:
+        _read_previous(s, prev)
+        resolve(n, deck, &s.last, &r)
+        for p in range(n):
+            s.last_slain[p] = r.slain[p]
+            v = s.last_pp[p] + r.monk_pp[p] + r.tp[N_INIT - 1][p]
+            if s.pp[p] != (v if v > 0 else 0):
+                raise PositionError(f"state.pp[{p}]: the previous round's scoring gives {max(v, 0)}, not {s.pp[p]}")
+    elif ph == OVER:
+        raise PositionError("state.previous: a finished game needs its final round (the tie-breaks use it)")
+
+    pick = _get(f, "pick", int)
+    hands = _card_lists(_get(f, "hands", list), n, "state.hands")
+    picks = _get(f, "picks", list)
+    victims = _get(f, "victims", list)
+    if ph == OVER:
+        if pick != 0 or picks or victims or any(hands):
+            raise PositionError("state: a finished game has no hands, picks or Victim's Cards (see previous)")
+        return bytes(buf)
+
+    if not 0 <= pick < hsize:
+        raise PositionError(f"state.pick: {pick} is not in 0..{hsize - 1}")
+    s.pick = pick
+    counts = [0] * N_KINDS
+    for p, lst in enumerate(hands):
+        if len(lst) != hsize - pick:
+            raise PositionError(f"state.hands[{p}]: {len(lst)} cards, expected {hsize - pick} after {pick} picks")
+        for name in lst:
+            k = _kind(name, deck, f"state.hands[{p}]")
+            s.hand[p][k] += 1
+            counts[k] += 1
+    if len(victims) != (VICTIMS_3P if n == 3 else 0):
+        raise PositionError(f"state.victims: {len(victims)} cards, expected {VICTIMS_3P if n == 3 else 0}")
+    for name in victims:
+        k = _kind(name, deck, "state.victims")
+        s.board.victims[k] += 1
+        counts[k] += 1
+    if n == 5:
+        for p in range(n):
+            s.board.back[p][0] = 1
+            s.n_back[p] = 1
+    if len(picks) != pick:
+        raise PositionError(f"state.picks: {len(picks)} picks listed, expected {pick}")
+    for t, joint_pick in enumerate(picks):
+        where = f"state.picks[{t}]"
+        if not isinstance(joint_pick, list) or len(joint_pick) != n:
+            raise PositionError(f"{where}: expected one [card, row] per seat")
+        for p, pr in enumerate(joint_pick):
+            if not (isinstance(pr, list) and len(pr) == 2):
+                raise PositionError(f"{where}[{p}]: expected [card, row]")
+            k = _kind(pr[0], deck, f"{where}[{p}]")
+            if pr[1] not in ROWS:
+                raise PositionError(f"{where}[{p}]: {pr[1]!r} is not a row (front or back)")
+            row = ROWS.index(pr[1])
+            if row == FRONT and s.n_front[p] == FRONT_MAX:
+                raise PositionError(f"{where}[{p}]: the front row already holds {FRONT_MAX} cards")
+            if row == BACK and s.n_back[p] == BACK_MAX:
+                raise PositionError(f"{where}[{p}]: the back row already holds {BACK_MAX} cards")
+            counts[k] += 1
+            s.pick_kind[t][p] = k
+            s.pick_row[t][p] = row
+            if row == FRONT:
+                s.board.front[p][k] += 1
+                s.n_front[p] += 1
+            else:
+                s.board.back[p][k] += 1
+                s.n_back[p] += 1
+    _check_deck(counts, deck, n, "state")
+    if forced_joint(s, joint):
+        raise PositionError("state.pick: every seat's pick is forced; nothing to decide")
+    return bytes(buf)
+
+
+def scores(const unsigned char[::1] buf):
+    """Pride Points of every seat."""
+    cdef Pride* s = _cast(buf)
+    return [s.pp[p] for p in range(s.players)]
+
+
+cdef list _resolution_steps(const Pride* s):
+    cdef Resolution r
+    n, deck = s.players, s.deck
+    resolve(n, deck, &s.last, &r)
+    rows = _board_lists(s, &s.last)
+    red = deck == RED
+    out = [{
+        "step": "reveal",
+        **rows,
+        "secrecy": [r.secrecy[p] for p in range(n)] if red else None,
+    }]
+    for init in range(N_INIT):
+        kinds = [k for k in range(N_KINDS) if INITIATIVE[deck][k] == init]
+        if not kinds or not any(total(&s.last, p, k) for p in range(n) for k in kinds):
+            continue
+        out.append({
+            "step": "initiative",
+            "initiative": init,
+            "cards": [CARDS[_gk(s, k)][0] for k in kinds],
+            "gains": [{CARDS[_gk(s, k)][0]: r.gain[k][p] for k in kinds if total(&s.last, p, k)}
+                      for p in range(n)],
+            "pp_gains": [r.monk_pp[p] if init == INITIATIVE[RED][MONK] and red else 0 for p in range(n)],
+            "slain": [p for p in range(n) if r.slain_by[init][p]],
+            "slain_by": [[CARDS[_gk(s, k)][0] for k in range(N_KINDS) if r.slain_by[init][p] >> k & 1]
+                         for p in range(n)],
+            "tp": [r.tp[init][p] for p in range(n)],
+        })
+    out.append({
+        "step": "scoring",
+        "tp": [r.tp[N_INIT - 1][p] for p in range(n)],
+        "slain": [p for p in range(n) if r.slain[p]],
+        "pp_before": [s.last_pp[p] for p in range(n)],
+        "pp": [max(0, s.last_pp[p] + r.monk_pp[p] + r.tp[N_INIT - 1][p]) for p in range(n)],
+    })
+    return out
+
+
+def steps(const unsigned char[::1] buf):
+    """The last Resolution Phase, step by step, while nothing of the next
+    round has been picked yet (so right after the move that ended a round);
+    otherwise ``[]``.
+
+    Steps: ``reveal`` (all rows, Secrecy for Red), one ``initiative`` step
+    per initiative value some card has (gains per seat and card, PP from
+    Monk, the seats Slain and by what, TP after the step), then ``scoring``.
+    """
+    cdef Pride* s = _cast(buf)
+    if not s.has_last or (s.phase == DRAFT and s.pick > 0):
+        return []
+    return _resolution_steps(s)
+
+
+cdef list _row_view(const Pride* s, int p, int row, bint visible):
+    out = []
+    if row == BACK and s.players == 5:
+        out.append(CARDS[_gk(s, 0)][0])
+    for t in range(s.pick):
+        if s.pick_row[t][p] == row:
+            out.append(CARDS[_gk(s, s.pick_kind[t][p])][0] if visible else None)
+    return out
+
+
+def view(const unsigned char[::1] buf, int seat):
+    """What ``seat`` may see (seat -1: only what is public)."""
+    cdef Pride* s = _cast(buf)
+    cdef double ret[MAX_PLAYERS]
+    n, deck = s.players, s.deck
+    mine = 0 <= seat < n
+    left = (seat + 1) % n
+    last = None
+    if s.has_last:
+        res = _resolution_steps(s)
+        score = res[len(res) - 1]
+        last = {
+            "round": s.round if s.phase == OVER else s.round - 1,
+            "front_rows": res[0]["front_rows"],
+            "back_rows": res[0]["back_rows"],
+            "victims": res[0]["victims"],
+            "secrecy": res[0]["secrecy"],
+            "tp": score["tp"],
+            "slain": [p in score["slain"] for p in range(n)],
+            "pp_before": score["pp_before"],
+            "pp_after": score["pp"],
+            "steps": res,
+        }
+    winners = []
+    if s.phase == OVER:
+        pr_returns(s, ret)
+        winners = [p for p in range(n) if ret[p] > 0]
+    own_secrecy = None
+    if mine and deck == RED:
+        own_secrecy = secrecy(&s.board, deck, seat)
+    return {
+        "game": NAME,
+        "players": n,
+        "seat": seat,
+        "deck": DECKS[deck],
+        "round": s.round,
+        "phase": PHASES[s.phase],
+        "pick": s.pick,
+        "hand_size": HAND_SIZE[n - MIN_PLAYERS],
+        "goal": GOAL[n - MIN_PLAYERS],
+        "cards": [{"name": c, "initiative": i, "count": k} for c, i, k in cards(DECKS[deck], n)],
+        "row_limits": {"front": FRONT_MAX, "back": BACK_MAX},
+        "hand": _expand(s, s.hand[seat]) if mine else [],
+        "hand_sizes": [sum(s.hand[p][k] for k in range(N_KINDS)) for p in range(n)],
+        "passed": (_expand(s, s.hand[left]) if mine and s.phase == DRAFT and s.pick > 0 else None),
+        "front_rows": [_row_view(s, p, FRONT, True) for p in range(n)],
+        "back_rows": [_row_view(s, p, BACK, p == seat) for p in range(n)],
+        "victims": _expand(s, s.board.victims),
+        "secrecy": own_secrecy,
+        "pp": [s.pp[p] for p in range(n)],
+        "last_round": last,
+        "winners": winners,
+    }
+
