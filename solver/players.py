@@ -46,10 +46,8 @@ class SearchPlayer:
     config: SearchConfig
     name: str = "ismcts"
     #: at a simultaneous choice, play a move drawn from the visit shares
-    #: (a mixed strategy) instead of the most visited one
+    #: (a mixed strategy) instead of the recommended one
     mixed: bool = False
-    #: how the move is picked from the analysis: "visits" or "value"
-    by: str = "visits"
 
     def search(self, state: State, seat: int, seed: int = 0) -> Search:
         """A ready search (the app runs it in a worker and may cancel it)."""
@@ -61,7 +59,7 @@ class SearchPlayer:
         if len(legal) == 1:
             return legal[0]
         analysis = self.search(state, seat, seed).run()
-        return choose(analysis, mixed=self.mixed and len(state.movers()) > 1, seed=seed, by=self.by)
+        return choose(analysis, mixed=self.mixed and len(state.movers()) > 1, seed=seed)
 
 
 #: The app's strength levels, weakest first.
@@ -100,7 +98,7 @@ def player(spec: str):
             kw = {"seconds": float(budget[:-1])} if budget.endswith("s") else {"iterations": int(budget)}
         except ValueError:
             raise PositionError(f"player {spec!r}: budget must be N (iterations) or Ns (seconds)") from None
-        mixed, by = False, "visits"
+        mixed = False
         for opt in opts:
             name, eq, value = opt.partition("=")
             if opt in ("random", "heuristic"):
@@ -109,15 +107,13 @@ def player(spec: str):
                 kw["selection"] = opt
             elif opt == "mixed":
                 mixed = True
-            elif opt == "value":
-                by = "value"
             elif eq and name in ("prior", "exploration"):
                 kw[name] = _number(spec, value, float)
             elif eq and name == "expand":
                 kw["expand_at"] = _number(spec, value, int)
             else:
                 raise PositionError(f"player {spec!r}: unknown option {opt!r}")
-        return SearchPlayer(SearchConfig(flat=(kind == "flat"), **kw), name=spec, mixed=mixed, by=by)
+        return SearchPlayer(SearchConfig(flat=(kind == "flat"), **kw), name=spec, mixed=mixed)
     raise PositionError(
         f"player {spec!r}: expected random, greedy, {', '.join(LEVELS)}, ismcts:N, ismcts:Ns or flat:N")
 
