@@ -116,7 +116,6 @@ cdef class Search:
     cdef uint8_t* flags
     cdef bint failed
     cdef int expand_at
-    cdef double prior
     cdef int32_t free_block[16]   # first free arm block of size 2**i
 
     def __cinit__(self, capsule, bytes state, int observer, config):
@@ -151,7 +150,6 @@ cdef class Search:
         for i in range(16):
             self.free_block[i] = EMPTY
         self.expand_at = config.expand_at
-        self.prior = config.prior
         self.n_nodes = 1
         self.tree[0].arms = NO_ARMS
         self.tree[0].n_arms = 0
@@ -374,7 +372,7 @@ cdef class Search:
         cdef Node* nd
         cdef Arm* a
         cdef uint8_t* flag
-        cdef int i, j, m, guide, missing = 0
+        cdef int i, j, m, missing = 0
         cdef int32_t idx
         for i in range(MAX_SEATS):
             slot[i] = -1
@@ -431,16 +429,13 @@ cdef class Search:
             # Candidates are offsets in the block (it may have moved above).
             for j in range(k[m]):
                 cand[m][j] += nd.arms
-            guide = -1
-            if n_movers > 1 and self.prior > 0 and self.selection != SEL_DUCB:
-                guide = self.g.policy(self.work, seats[m], &self.rng)
             picked[m] = self._pick(cand[m], k[m], untried[m], n_movers > 1,
                                    total_r[m] / total_v[m] if total_v[m] > 0 else 0.0,
-                                   guide, self.prior / (self.prior + nd.visits), &prob[m])
+                                   &prob[m])
         return True
 
     cdef int32_t _pick(self, int32_t* cand, int k, int untried, bint simultaneous,
-                       double mean, int guide, double beta, float* prob) noexcept nogil:
+                       double mean, float* prob) noexcept nogil:
         """One seat's bandit over its candidate arms.
 
         A seat deciding alone uses UCB1.  At a simultaneous choice the
@@ -448,14 +443,7 @@ cdef class Search:
         mixed strategy and their averages converge to an equilibrium, while
         deterministic UCB (DUCT) can lock both seats into correlated cycles
         whose values look clairvoyant (tests/test_solver.py shows it).
-
-        With a ``guide`` (the game's policy move for this seat), a share
-        ``beta`` of the mixed strategy follows the policy.  ``beta`` decays
-        with the node's visits: a seat whose hand differs in every
-        determinization is modelled as a sensible player at first, not as
-        a uniformly random one, and its own statistics take over with
-        experience.  ``prob`` is the true sampling probability, so the
-        importance weights stay right.
+        ``prob`` receives the sampling probability (importance weights).
         """
         cdef Arm* a
         cdef int i, j
@@ -501,13 +489,9 @@ cdef class Search:
                 for i in range(k):
                     w[i] = 1.0
                 wsum = k
-        if guide < 0:
-            beta = 0
         u = rng_unit(&self.rng)
         for i in range(k):
-            sc = (1 - beta) * ((1 - gamma) * w[i] / wsum + gamma / k)
-            if self.arms[cand[i]].action == guide:
-                sc += beta
+            sc = (1 - gamma) * w[i] / wsum + gamma / k
             if u < sc or i == k - 1:
                 prob[0] = <float>sc
                 return cand[i]

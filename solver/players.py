@@ -80,8 +80,8 @@ def player(spec: str):
     each optionally followed by ``+option``s: ``+random`` (uniform random
     rollouts), ``+rm``/``+exp3``/``+ducb`` (bandit at simultaneous
     choices), ``+mixed`` (play a move drawn from the visit shares),
-    ``+prior=20``, ``+exploration=0.7``, ``+expand=4``; e.g.
-    ``ismcts:5000+random`` or ``ismcts:1s+exp3+prior=50``.
+    ``+exploration=0.7``, ``+expand=4``; e.g. ``ismcts:5000+random`` or
+    ``ismcts:1s+exp3+expand=8``.
     """
     if not isinstance(spec, str):
         raise PositionError(f"player: {spec!r} is not a player spec")
@@ -107,7 +107,7 @@ def player(spec: str):
                 kw["selection"] = opt
             elif opt == "mixed":
                 mixed = True
-            elif eq and name in ("prior", "exploration"):
+            elif eq and name == "exploration":
                 kw[name] = _number(spec, value, float)
             elif eq and name == "expand":
                 kw["expand_at"] = _number(spec, value, int)

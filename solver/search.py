@@ -43,10 +43,6 @@ class SearchConfig:
     #: a node gets statistics (arms) on this visit; before, it is a leaf
     #: played out by the rollout policy.  Higher saves memory.
     expand_at: int = 4
-    #: weight of the game's policy at simultaneous choices, as a number of
-    #: visits: a node visited n times follows the policy with chance
-    #: prior / (prior + n).  0 turns it off.
-    prior: float = 20.0
 
     def __post_init__(self):
         if self.iterations is None and self.seconds is None:
@@ -61,8 +57,6 @@ class SearchConfig:
             raise PositionError(f"rollout: {self.rollout!r} is not one of {', '.join(ROLLOUTS)}")
         if isinstance(self.expand_at, bool) or not isinstance(self.expand_at, int) or self.expand_at < 1:
             raise PositionError(f"expand_at: expected a positive integer, got {self.expand_at!r}")
-        if not isinstance(self.prior, (int, float)) or self.prior < 0:
-            raise PositionError(f"prior: expected a number >= 0, got {self.prior!r}")
         if not isinstance(self.seed, int) or not 0 <= self.seed < 2**64:
             raise PositionError(f"seed: expected an integer in 0..2^64-1, got {self.seed!r}")
 
