@@ -19,7 +19,7 @@ from libc.string cimport memset
 from cpython.pycapsule cimport PyCapsule_New
 
 from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_below, rng_seed, rng_unit,
-                          popcount64, lowest_bit, shuffle_u8, share_wins)
+                          popcount64, lowest_bit, nth_set_bit, shuffle_u8, share_wins)
 from engine.errors import PositionError
 
 # --------------------------------------------------------------------------
@@ -284,16 +284,19 @@ cdef int nj_observe(const void* vs, int actor, int action, int observer) noexcep
 cdef int nj_policy(void* vs, int seat, Rng* rng) noexcept nogil:
     """Greedy with a little noise: take the richest pile, dump low cards."""
     cdef NinJan* s = <NinJan*>vs
-    cdef int legal[N_CARDS]
-    cdef int n = nj_legal(vs, seat, legal)
-    cdef int i, p, su, m, best = legal[0]
+    cdef int legal[N_PILES]
+    cdef int n, i, p, su, m, card, best = -1
+    cdef uint64_t h
     cdef double sc, best_sc = -1e9
     cdef double take[N_SUITS]
-    if n == 1:
-        return legal[0]
-    if rng_unit(rng) < 0.15:
-        return legal[rng_below(rng, n)]
     if s.phase == CHOOSE:
+        # The hand's bits in order are the legal moves (as nj_legal lists them).
+        h = s.hand[seat]
+        n = popcount64(h)
+        if n == 1:
+            return lowest_bit(h)
+        if rng_unit(rng) < 0.15:
+            return lowest_bit(nth_set_bit(h, rng_below(rng, n)))
         # What a card could take depends only on its suit.
         for su in range(N_SUITS):
             take[su] = 0
@@ -302,13 +305,21 @@ cdef int nj_policy(void* vs, int seat, Rng* rng) noexcept nogil:
                 if beats(su, suit_of(top(s, p))) and (m == 0 or s.pile_sum[p] > take[su]):
                     take[su] = s.pile_sum[p]
                     m = 1
-        for i in range(n):
+        while h:
+            card = lowest_bit(h)
+            h &= h - 1
             # The card itself ends up on a pile, for someone else to take.
-            sc = take[suit_of(legal[i])] - 0.35 * value_of(legal[i])
+            sc = take[suit_of(card)] - 0.35 * value_of(card)
             if sc > best_sc:
                 best_sc = sc
-                best = legal[i]
+                best = card
         return best
+    n = nj_legal(vs, seat, legal)
+    if n == 1:
+        return legal[0]
+    if rng_unit(rng) < 0.15:
+        return legal[rng_below(rng, n)]
+    best = legal[0]
     for i in range(n):
         if legal[i] < PUT:
             sc = s.pile_sum[legal[i] - TAKE]
