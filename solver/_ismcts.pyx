@@ -87,6 +87,21 @@ cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     return x
 
 
+cdef GameDef* game_of(object capsule, bytes state) except NULL:
+    """The game table of ``capsule``, checking that ``state`` is one of its states."""
+    cdef GameDef* g = <GameDef*>PyCapsule_GetPointer(capsule, b"engine.GameDef")
+    if len(state) != g.state_size:
+        raise ValueError("state does not match its game")
+    return g
+
+cdef inline int rollout_action(GameDef* g, void* s, int seat, Rng* rng, bint heuristic) noexcept nogil:
+    """The game's policy move, or a uniformly random legal move."""
+    cdef int legal[MAX_LEGAL]
+    if heuristic:
+        return g.policy(s, seat, rng)
+    return legal[rng_below(rng, g.legal(s, seat, legal))]
+
+
 cdef class Search:
     cdef GameDef* g
     cdef unsigned char* root
@@ -119,9 +134,7 @@ cdef class Search:
     cdef int32_t free_block[16]   # first free arm block of size 2**i
 
     def __cinit__(self, capsule, bytes state, int observer, config):
-        self.g = <GameDef*>PyCapsule_GetPointer(capsule, b"engine.GameDef")
-        if len(state) != self.g.state_size:
-            raise ValueError("state does not match its game")
+        self.g = game_of(capsule, state)
         self.root = <unsigned char*>malloc(self.g.state_size)
         self.work = <unsigned char*>malloc(self.g.state_size)
         memcpy(self.root, <const unsigned char*>state, self.g.state_size)
@@ -293,12 +306,7 @@ cdef class Search:
         return True
 
     cdef inline int _rollout_action(self, void* s, int seat) noexcept nogil:
-        cdef int legal[MAX_LEGAL]
-        cdef int n
-        if self.heuristic:
-            return self.g.policy(s, seat, &self.rng)
-        n = self.g.legal(s, seat, legal)
-        return legal[rng_below(&self.rng, n)]
+        return rollout_action(self.g, s, seat, &self.rng, self.heuristic)
 
     cdef bint _expand(self, int32_t node, int n_movers) noexcept nogil:
         # Room for this determinization's legal moves; more arms are added
@@ -577,14 +585,11 @@ def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic
     The throughput measure of ``solver bench``: uniform random (or the game's
     policy) for every seat, no tree.
     """
-    cdef GameDef* g = <GameDef*>PyCapsule_GetPointer(capsule, b"engine.GameDef")
-    if len(state) != g.state_size:
-        raise ValueError("state does not match its game")
+    cdef GameDef* g = game_of(capsule, state)
     cdef unsigned char* work = <unsigned char*>malloc(g.state_size)
     cdef const unsigned char* start = <const unsigned char*>state
     cdef int seats[MAX_SEATS]
     cdef int joint[MAX_SEATS]
-    cdef int legal[MAX_LEGAL]
     cdef int n, i, k
     cdef int64_t games = 0
     cdef Rng rng
@@ -603,10 +608,7 @@ def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic
                     if n == 0:
                         break
                     for i in range(n):
-                        if heuristic:
-                            joint[seats[i]] = g.policy(work, seats[i], &rng)
-                        else:
-                            joint[seats[i]] = legal[rng_below(&rng, g.legal(work, seats[i], legal))]
+                        joint[seats[i]] = rollout_action(g, work, seats[i], &rng, heuristic)
                     g.apply(work, joint)
                 games += 1
             t1 = now()
@@ -616,14 +618,11 @@ def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic
 
 def clone_apply(capsule, bytes state, int64_t n, uint64_t seed):
     """``n`` times: copy ``state`` (memcpy) and apply one random joint move."""
-    cdef GameDef* g = <GameDef*>PyCapsule_GetPointer(capsule, b"engine.GameDef")
-    if len(state) != g.state_size:
-        raise ValueError("state does not match its game")
+    cdef GameDef* g = game_of(capsule, state)
     cdef unsigned char* work = <unsigned char*>malloc(g.state_size)
     cdef const unsigned char* start = <const unsigned char*>state
     cdef int seats[MAX_SEATS]
     cdef int joint[MAX_SEATS]
-    cdef int legal[MAX_LEGAL]
     cdef int m, i
     cdef int64_t k
     cdef Rng rng
@@ -635,6 +634,6 @@ def clone_apply(capsule, bytes state, int64_t n, uint64_t seed):
             memcpy(work, start, g.state_size)
             m = g.movers(work, seats)
             for i in range(m):
-                joint[seats[i]] = legal[rng_below(&rng, g.legal(work, seats[i], legal))]
+                joint[seats[i]] = rollout_action(g, work, seats[i], &rng, False)
             g.apply(work, joint)
     free(work)
