@@ -12,20 +12,15 @@ from __future__ import annotations
 
 import random
 import sys
-from pathlib import Path
 
 from engine import new_game
+from tests import golden
 
 PLAYERS = (2, 3, 4, 5)
-GOLDEN = Path(__file__).parent / "golden"
 
 
 def seed(players: int) -> int:
     return 2000 + players
-
-
-def path(players: int) -> Path:
-    return GOLDEN / f"ninjan_{players}p.txt"
 
 
 def _piles(piles) -> str:
@@ -80,20 +75,7 @@ def transcript(players: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def main(argv: list[str]) -> int:
-    if argv not in ([], ["--update"]):
-        print(__doc__, file=sys.stderr)
-        return 2
-    for players in PLAYERS:
-        text = transcript(players)
-        if argv:
-            GOLDEN.mkdir(exist_ok=True)
-            path(players).write_text(text, encoding="utf-8")
-            print(f"wrote {path(players)}")
-        else:
-            print(text)
-    return 0
-
+GOLDENS = {f"{players}p": (lambda players=players: transcript(players)) for players in PLAYERS}
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(golden.main("ninjan", GOLDENS, __doc__, sys.argv[1:]))

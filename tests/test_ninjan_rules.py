@@ -14,7 +14,7 @@ import pytest
 from engine import ninjan
 from engine import PositionError, new_game
 from tests.conftest import DECK, ninjan_position, value
-from tests import golden_playthrough
+from tests import golden, golden_playthrough
 
 
 def names(actions):
@@ -387,12 +387,10 @@ def test_no_move_after_the_end():
 
 # ---------------------------------------------------------- golden games
 
-@pytest.mark.parametrize("players", golden_playthrough.PLAYERS)
-def test_golden_playthrough(players):
-    path = golden_playthrough.path(players)
-    expected = Path(path).read_text(encoding="utf-8")
-    got = golden_playthrough.transcript(players)
-    assert got == expected, f"{path} differs: if the change is meant, run python -m tests.golden_playthrough --update"
+@pytest.mark.parametrize("name", list(golden_playthrough.GOLDENS))
+def test_golden_playthrough(name):
+    diff = golden.difference("ninjan", name, golden_playthrough.GOLDENS[name](), "tests.golden_playthrough")
+    assert diff is None, diff
 
 
 # ------------------------------------------------------------ what is seen

@@ -11,25 +11,19 @@ game shows up as a diff.
 """
 from __future__ import annotations
 
-import difflib
 import random
 import sys
-from pathlib import Path
 
 import pytest
 
 from engine import new_game
+from tests import golden
 
 CONFIGS = [(p, d) for p in (3, 4, 5) for d in ("blue", "red")]
-GOLDEN = Path(__file__).parent / "golden"
 
 
 def seed(players: int, deck: str) -> int:
     return 3000 + 10 * players + (deck == "red")
-
-
-def path(players: int, deck: str) -> Path:
-    return GOLDEN / f"pride_of_ninja_{players}p_{deck}.txt"
 
 
 def _cards(cards) -> str:
@@ -89,31 +83,16 @@ def transcript(players: int, deck: str) -> str:
     return "\n".join(out) + "\n"
 
 
-@pytest.mark.parametrize("players, deck", CONFIGS)
+GOLDENS = {f"{p}p_{d}": (lambda p=p, d=d: transcript(p, d)) for p, d in CONFIGS}
+
+
+@pytest.mark.parametrize("players,deck", CONFIGS)
 def test_golden_playthrough(players, deck):
-    want = path(players, deck).read_text(encoding="utf-8")
-    got = transcript(players, deck)
-    if got != want:
-        diff = "".join(difflib.unified_diff(want.splitlines(True), got.splitlines(True),
-                                            "golden", "now", n=2))
-        pytest.fail(f"{path(players, deck).name} differs "
-                    f"(python -m tests.test_pride_of_ninja_golden --update to accept):\n{diff}")
-
-
-def main(argv: list[str]) -> int:
-    if argv not in ([], ["--update"]):
-        print(__doc__, file=sys.stderr)
-        return 2
-    for players, deck in CONFIGS:
-        text = transcript(players, deck)
-        if argv:
-            GOLDEN.mkdir(exist_ok=True)
-            path(players, deck).write_text(text, encoding="utf-8")
-            print(f"wrote {path(players, deck)}")
-        else:
-            print(text)
-    return 0
+    diff = golden.difference("pride_of_ninja", f"{players}p_{deck}", transcript(players, deck),
+                             "tests.test_pride_of_ninja_golden")
+    if diff:
+        pytest.fail(diff)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(golden.main("pride_of_ninja", GOLDENS, __doc__, sys.argv[1:]))

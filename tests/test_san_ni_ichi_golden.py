@@ -12,17 +12,15 @@ rules change that alters any game shows up as a diff.
 """
 from __future__ import annotations
 
-import difflib
 import random
 import sys
-from pathlib import Path
 
 import pytest
 
 from engine import new_game
 from engine.san_ni_ichi import step_text
+from tests import golden
 
-GOLDEN = Path(__file__).parent / "golden"
 # name -> (players, options, seed); seeds picked so that, together, the games
 # show every kind of step (a 3-player Sai move, Block and Smoke Bomb for a partner).
 GAMES = {
@@ -33,10 +31,6 @@ GAMES = {
     "4p_teams": (4, {"teams": True}, 3113),
     "6p_teams": (6, {"teams": True, "advanced": True}, 3112),
 }
-
-
-def path(name: str) -> Path:
-    return GOLDEN / f"san_ni_ichi_{name}.txt"
 
 
 def pick(rng: random.Random, actions):
@@ -94,39 +88,23 @@ def transcript(name: str) -> str:
     return "\n".join(out) + "\n"
 
 
+GOLDENS = {name: (lambda name=name: transcript(name)) for name in GAMES}
+
+
 @pytest.mark.parametrize("name", list(GAMES))
 def test_golden_playthrough(name):
-    want = path(name).read_text(encoding="utf-8")
-    got = transcript(name)
-    if got != want:
-        diff = "\n".join(difflib.unified_diff(want.splitlines(), got.splitlines(),
-                                              "golden", "now", lineterm="", n=2))
-        pytest.fail(f"{path(name).name} changed "
-                    f"(python -m tests.test_san_ni_ichi_golden --update):\n{diff}")
+    diff = golden.difference("san_ni_ichi", name, transcript(name), "tests.test_san_ni_ichi_golden")
+    if diff:
+        pytest.fail(diff)
 
 
 def test_goldens_show_every_kind_of_step():
-    text = "".join(path(name).read_text(encoding="utf-8") for name in GAMES)
+    text = "".join(golden.path("san_ni_ichi", name).read_text(encoding="utf-8") for name in GAMES)
     for words in ("starts a pile", "puts", "slides its pile", "blocks", "Tonfa", "Sai",
                   "throws Shuriken", "plays a Smoke Bomb", "takes", "is discarded at the end",
                   "(one card each", "moves seat", "Smoke Bomb for seat", "blocks seat"):
         assert words in text, words
 
 
-def main(argv: list[str]) -> int:
-    if argv not in ([], ["--update"]):
-        print(__doc__, file=sys.stderr)
-        return 2
-    for name in GAMES:
-        text = transcript(name)
-        if argv:
-            GOLDEN.mkdir(exist_ok=True)
-            path(name).write_text(text, encoding="utf-8")
-            print(f"wrote {path(name)}")
-        else:
-            print(text)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(golden.main("san_ni_ichi", GOLDENS, __doc__, sys.argv[1:]))
