@@ -13,17 +13,20 @@ import argparse
 import sys
 import time
 
-from solver.cli import run_tournament
+from solver.cli import _options, run_tournament
 
-MATCHUPS = [
-    # (ai, vs, games factor): the AI at about 1 s per move (100,000
-    # iterations) against each baseline, then the rollout-policy measurement.
-    ("ismcts:100000", "random", 1),
-    ("ismcts:100000", "greedy", 1),
-    ("ismcts:100000", "flat:100000", 1),
-    ("ismcts:5000", "ismcts:5000+random", 3),
-    ("greedy", "random", 10),
-]
+def matchups(budget: int):
+    """(ai, vs, games factor): the AI at ``budget`` iterations (100,000 is
+    about 1 s per move in Nin Jan) against each baseline, flat Monte Carlo at
+    the same iterations, then the rollout-policy measurement."""
+    small = max(budget // 20, 1000)
+    return [
+        (f"ismcts:{budget}", "random", 1),
+        (f"ismcts:{budget}", "greedy", 1),
+        (f"ismcts:{budget}", f"flat:{budget}", 1),
+        (f"ismcts:{small}", f"ismcts:{small}+random", 3),
+        ("greedy", "random", 10),
+    ]
 
 
 def main(argv=None) -> int:
@@ -32,6 +35,8 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=int, nargs="+", default=[2, 4])
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--iterations", type=int, default=100_000, help="the AI's budget per move")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--only", help="run only the matchups whose opponent contains this (or 'AI OPPONENT')")
     p.add_argument("--no-header", action="store_true")
     args = p.parse_args(argv)
@@ -39,14 +44,15 @@ def main(argv=None) -> int:
         print("| players | AI | opponents | games | AI win share | 95% CI | equal share | minutes |")
         print("|---|---|---|---|---|---|---|---|")
     for n in args.players:
-        for ai, vs, factor in MATCHUPS:
+        for ai, vs, factor in matchups(args.iterations):
             if args.only and args.only != f"{ai} {vs}" and args.only not in vs:
                 continue
             games = args.games * factor
             t0 = time.time()
-            r = run_tournament(args.game, n, ai, vs, games, args.seed)
+            r = run_tournament(args.game, n, ai, vs, games, args.seed, _options(args.option))
             lo, hi = r["ci95"]
-            print(f"| {n} | {ai} | {vs} | {games} | {r['win_share']:.1%} | {lo:.1%}-{hi:.1%} "
+            label = f"{n}" + "".join(f", {o}" for o in args.option)
+            print(f"| {label} | {ai} | {vs} | {games} | {r['win_share']:.1%} | {lo:.1%}-{hi:.1%} "
                   f"| {r['fair_share']:.0%} | {(time.time() - t0) / 60:.1f} |", flush=True)
     return 0
 
