@@ -81,8 +81,9 @@ class DojoApp(App):
         if setup is None:
             return
         self.last_setup = setup
-        state = engine.new_game(setup.game, setup.players, setup.seed)
-        await self.play(Match(state, setup.seats), MatchSetup(setup.game, setup.seats, None))
+        state = engine.new_game(setup.game, setup.players, setup.seed, **setup.options)
+        await self.play(Match(state, setup.seats),
+                        MatchSetup(setup.game, setup.seats, None, dict(setup.options)))
 
     async def play(self, match: Match, setup: MatchSetup | None) -> None:
         await self.to_menu()
@@ -105,7 +106,8 @@ class DojoApp(App):
         else:
             seats = default_seats(state.players)
             self.notify(f"Seat 1 is you; the other seats are played by the AI ({seats[-1].kind}).")
-        setup = MatchSetup(state.name, seats, None)
+        options = {k: v for k, v in state.options.items() if k != "players"}
+        setup = MatchSetup(state.name, seats, None, options)
         await self.play(Match(state, seats), setup)
 
     # ------------------------------------------------------------- actions

@@ -21,7 +21,7 @@ from engine import Action, PositionError, State
 #: What a seat can be: a person at this keyboard, or an AI at a strength level.
 HUMAN = "human"
 #: AI seats get a ninja's name (by seat), people get "You" or "Player N".
-AI_NAMES = ("Hanzo", "Kaede", "Jubei", "Sasuke", "Goemon")
+AI_NAMES = ("Hanzo", "Kaede", "Jubei", "Sasuke", "Goemon", "Kotaro")
 #: The AI level a seat gets when nothing else says (e.g. after loading a game).
 DEFAULT_LEVEL = "medium"
 
@@ -50,6 +50,8 @@ class MatchSetup:
     game: str
     seats: tuple[Seat, ...]
     seed: int | None = None
+    #: the game's options (its module's ``OPTIONS``), e.g. ``{"teams": True}``
+    options: dict = field(default_factory=dict)
 
     @property
     def players(self) -> int:

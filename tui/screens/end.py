@@ -44,6 +44,29 @@ class EndScreen(Screen[str]):
         names = self.match.names
         labels = [s.label for s in self.match.seats]
         view = self.match.state.view(-1)
+        board_type = board_class(self.match.state.name)
+        # A game that does not simply reward the highest score words its own result.
+        line = board_type.result_line(self.outcome, names, view) or winner_line(self.outcome, names)
+        table = board_type.result_table(self.outcome, view, labels) or \
+            self.score_table(names, labels, view)
+        yield Header()
+        with Vertical(id="end-main"):
+            yield Static(Text(line, style="bold"), id="winner")
+            yield Static(table, id="scores")
+            yield Static(f"Seed {self.match.state.seed} · {len(self.match.state.history)} moves",
+                         classes="help")
+            board = board_type(names, labels, id="end-board")
+            board.can_focus = False
+            yield board
+            with Horizontal(classes="buttons"):
+                yield Button("Play again (a)", id="again", variant="primary")
+                yield Button("Replay (r)", id="replay")
+                yield Button("Main menu (m)", id="menu")
+                yield Button("Quit (q)", id="quit")
+        yield Footer()
+
+    def score_table(self, names: list[str], labels: list[str], view: dict) -> Table:
+        """The default: highest score first, with the cards won."""
         table = Table(title="Final scores", expand=False, title_style="bold", box=box.SIMPLE_HEAD,
                       title_justify="left")
         table.add_column("#", justify="right")
@@ -56,21 +79,7 @@ class EndScreen(Screen[str]):
             style = "bold green" if seat in self.outcome.winners else ""
             table.add_row(str(rank), labels[seat], str(self.outcome.scores[seat]),
                           str(len(won)), style=style)
-        yield Header()
-        with Vertical(id="end-main"):
-            yield Static(Text(winner_line(self.outcome, names), style="bold"), id="winner")
-            yield Static(table, id="scores")
-            yield Static(f"Seed {self.match.state.seed} · {len(self.match.state.history)} moves",
-                         classes="help")
-            board = board_class(self.match.state.name)(names, labels, id="end-board")
-            board.can_focus = False
-            yield board
-            with Horizontal(classes="buttons"):
-                yield Button("Play again (a)", id="again", variant="primary")
-                yield Button("Replay (r)", id="replay")
-                yield Button("Main menu (m)", id="menu")
-                yield Button("Quit (q)", id="quit")
-        yield Footer()
+        return table
 
     def on_mount(self) -> None:
         self.query_one("#end-board").show(self.match.state.view(-1))

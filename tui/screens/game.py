@@ -190,8 +190,10 @@ class GameScreen(Screen):
             self.status.set_message(f"Waiting for {waiting}.")
             return
         seat = humans[0]
-        if m.hot_seat and m.secret() and self.viewer != seat:
-            # Several people share the keyboard: hide the board, pass it on.
+        if m.hot_seat and self.viewer != seat and (
+                m.secret() or self.board_type.private_decision(m.state.view(seat))):
+            # Several people share the keyboard and this choice shows a hand
+            # (a secret card choice, or e.g. a discard): hide the board, pass it on.
             self.viewer = -1
             self.render_board()
             self.covered = True
@@ -281,10 +283,13 @@ class GameScreen(Screen):
         self.caption = "Game over"
         self.render_board()
         self.game_log.heading("Game over")
+        view = m.state.view(-1)
         scores = ", ".join(f"{m.names[s]} {outcome.scores[s]}" for s in range(len(m.names)))
-        self.game_log.say(f"Scores: {scores}.")
-        self.game_log.say(winner_line(outcome, m.names), style="bold")
-        self.status.set_message(winner_line(outcome, m.names))
+        self.game_log.say(self.board_type.scores_line(outcome, m.names, view)
+                          or f"Scores: {scores}.")
+        line = self.board_type.result_line(outcome, m.names, view) or winner_line(outcome, m.names)
+        self.game_log.say(line, style="bold")
+        self.status.set_message(line)
         self.update_keys()
         self.app.push_screen(EndScreen(m), callback=self._after_end)
 
@@ -394,7 +399,7 @@ class GameScreen(Screen):
         self.hint_thinking = None
         if self.hint_panel.display:
             self.hint_panel.show_analysis(self.match.names[message.seat], message.analysis,
-                                          keys=self.board.key_for)
+                                          keys=self.board.key_for, words=self.board.action_text)
 
     def on_hint_failed(self, message: HintFailed) -> None:
         if message.token != self.hint_token or self.closed:

@@ -1,4 +1,9 @@
-"""New game: the game, how many players, who sits where, the seed."""
+"""New game: the game, how many players, who sits where, the game's options,
+the seed.
+
+The options come from the game module's ``OPTIONS`` (values, default, help),
+so a game's variants appear here without code of their own; a combination
+the game refuses (e.g. team play at 5) is named before the game starts."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -14,7 +19,8 @@ from tui.boards import playable_games
 from tui.match import DEFAULT_LEVEL, HUMAN, MatchSetup, plan_seats
 from tui.widgets.choice import Choice
 
-MAX_SEATS = 5
+#: enough seat rows for the largest game
+MAX_SEATS = max(engine.game_module(name).PLAYERS[1] for name in engine.GAMES)
 
 
 def level_help() -> str:
@@ -31,6 +37,32 @@ def level_help() -> str:
         parts.append(f"{name}: {what}")
     return "AI levels: " + " · ".join(parts)
 SEAT_KINDS = [("Human", HUMAN)] + [(f"AI · {name}", name) for name in LEVELS]
+
+
+def option_values(spec: dict) -> list[tuple[str, object]]:
+    """``(label, value)`` of one option's values: yes/no for a switch."""
+    out = []
+    for v in spec["values"]:
+        out.append(("yes" if v else "no", v) if isinstance(v, bool) else (str(v), v))
+    return out
+
+
+def option_label(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+class OptionRow(Horizontal):
+    """One option of the chosen game: its name and a picker of its values."""
+
+    def __init__(self, key: str, spec: dict, value) -> None:
+        super().__init__(classes="row option", id=f"option-row-{key}")
+        self.key = key
+        self.spec = spec
+        self.value = value if value in spec["values"] else spec.get("default")
+
+    def compose(self) -> ComposeResult:
+        yield Label(option_label(self.key), classes="label")
+        yield Choice(option_values(self.spec), self.value, id=f"option-{self.key}")
 
 
 class SetupScreen(Screen[MatchSetup | None]):
@@ -68,6 +100,9 @@ class SetupScreen(Screen[MatchSetup | None]):
                 with Horizontal(classes="row seat", id=f"seat-row-{i + 1}"):
                     yield Label(f"Seat {i + 1}", classes="label")
                     yield Choice(SEAT_KINDS, kinds[i], id=f"seat-{i + 1}")
+            with Vertical(id="setup-options"):
+                yield from self._option_rows(game, prev.options if prev else {})
+            yield Static("", id="setup-option-help")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(placeholder="empty = random deal", id="seed", restrict=r"[0-9]*",
@@ -82,23 +117,63 @@ class SetupScreen(Screen[MatchSetup | None]):
 
     def on_mount(self) -> None:
         self._show_seats()
+        self._check()
         self.query_one("#game-choice", Choice).focus()
+
+    @staticmethod
+    def _option_rows(game: str, values: dict) -> list[OptionRow]:
+        options = getattr(engine.game_module(game), "OPTIONS", {}) or {}
+        return [OptionRow(key, spec, values.get(key, spec.get("default")))
+                for key, spec in options.items()]
+
+    def options(self) -> dict:
+        """The chosen options, as ``engine.new_game`` takes them."""
+        return {row.key: row.query_one(Choice).value for row in self.query(OptionRow)}
+
+    async def _replace_options(self, game: str) -> None:
+        """The option rows of a newly chosen game (its own defaults)."""
+        box = self.query_one("#setup-options", Vertical)
+        await box.remove_children()
+        await box.mount_all(self._option_rows(game, {}))
+        self._check()
+
+    def _check(self) -> None:
+        """Name a combination the game refuses (players, options) right away."""
+        try:
+            self.setup()
+        except (ValueError, engine.PositionError) as e:
+            self.query_one("#setup-error", Static).update(str(e))
+        else:
+            self.query_one("#setup-error", Static).update("")
+
+    def on_descendant_focus(self, event) -> None:
+        """The focused option's help, from the game's ``OPTIONS``."""
+        help_ = self.query_one("#setup-option-help", Static)
+        row = event.widget.parent
+        if isinstance(row, OptionRow):
+            help_.update(Text(row.spec.get("help", ""), style="dim"))
+            help_.display = True
+        else:
+            help_.display = False
 
     def _show_seats(self) -> None:
         n = self.query_one("#players-choice", Choice).value
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-row-{i + 1}").display = i < n
 
-    def on_choice_changed(self, event: Choice.Changed) -> None:
+    async def on_choice_changed(self, event: Choice.Changed) -> None:
         if event.choice.id == "players-choice":
             self._show_seats()
         elif event.choice.id == "game-choice":
             lo, hi = engine.game_module(event.value).PLAYERS
             players = self.query_one("#players-choice", Choice)
-            players.options = [(str(n), n) for n in range(lo, hi + 1)]
-            players.index = 0
+            n = min(max(players.value, lo), hi)    # keep the table's size when the game allows it
+            players.options = [(str(k), k) for k in range(lo, hi + 1)]
+            players.index = n - lo
             players.refresh()
             self._show_seats()
+            await self._replace_options(event.value)
+        self._check()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -111,7 +186,8 @@ class SetupScreen(Screen[MatchSetup | None]):
             self.action_cancel()
 
     def setup(self) -> MatchSetup:
-        """What the form says; ``PositionError`` when the seed is bad."""
+        """What the form says; ``PositionError`` when the seed is bad or the
+        game refuses the options for this many players."""
         game = self.query_one("#game-choice", Choice).value
         n = self.query_one("#players-choice", Choice).value
         kinds = [self.query_one(f"#seat-{i + 1}", Choice).value for i in range(n)]
@@ -121,7 +197,10 @@ class SetupScreen(Screen[MatchSetup | None]):
             seed = int(text)
             if seed >= engine.state.SEED_LIMIT:
                 raise engine.PositionError(f"seed: at most {engine.state.SEED_LIMIT - 1}")
-        return MatchSetup(game, plan_seats(n, kinds), seed)
+        options = self.options()
+        # The game itself says whether it takes these options (a deal is cheap).
+        engine.new_game(game, n, 0, **options)
+        return MatchSetup(game, plan_seats(n, kinds), seed, options)
 
     def action_start(self) -> None:
         try:

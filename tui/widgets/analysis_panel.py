@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from engine import Action
 from solver.search import Analysis
 
 BAR = 12
@@ -48,9 +49,13 @@ class AnalysisPanel(Static):
         self.analysis = None
         self.update(Text(f"No analysis: {message}", style="bold red"))
 
-    def show_analysis(self, who: str, analysis: Analysis, keys=None) -> None:
-        """``keys(action_id)`` names the key that plays a move (or None)."""
+    def show_analysis(self, who: str, analysis: Analysis, keys=None, words=None) -> None:
+        """``keys(action_id)`` names the key that plays a move (or None);
+        ``words(action)`` says a move in the players' words (default: its name)."""
         keys = keys or (lambda action: None)
+
+        def say(move) -> str:
+            return words(Action(move.action, move.name)) if words else move.name
         self.display = True
         self.analysis = analysis
         self.border_title = f"Hint for {who}"
@@ -63,16 +68,16 @@ class AnalysisPanel(Static):
             best = m.action == analysis.best.action
             style = "bold green" if best else ""
             key = keys(m.action)
-            table.add_row(Text(("★ " if best else "  ") + m.name + (f" [{key}]" if key else ""),
+            table.add_row(Text(("★ " if best else "  ") + say(m) + (f" [{key}]" if key else ""),
                                style=style),
                           Text(share_bar(m.share), style="green" if best else "dim"),
                           f"{m.share:.0%}", f"{m.value:.0%}")
         key = keys(analysis.best.action)
-        head = Text.assemble(("Best: ", "bold"), (analysis.best.name, "bold green"),
+        head = Text.assemble(("Best: ", "bold"), (say(analysis.best), "bold green"),
                              (f" (key {key})" if key else "", "green"),
                              (f"  (win rate {analysis.best.value:.0%})", ""))
         foot = Text(f"{analysis.iterations:,} iterations in {analysis.seconds:.1f} s · "
                     f"your chance now ≈ {analysis.value:.0%}", style="dim")
         self.shown_text = "\n".join([head.plain] + [
-            f"{m.name} {m.share:.0%} {m.value:.0%}" for m in analysis.moves] + [foot.plain])
+            f"{say(m)} {m.share:.0%} {m.value:.0%}" for m in analysis.moves] + [foot.plain])
         self.update(Group(head, table, foot))

@@ -18,7 +18,7 @@ from typing import ClassVar
 from textual.message import Message
 from textual.widget import Widget
 
-from engine import Action
+from engine import Action, Outcome
 
 
 @dataclass
@@ -105,6 +105,10 @@ class Board(Widget, can_focus=True):
         """What the keys do now, for the status line."""
         return ""
 
+    def action_text(self, action: Action) -> str:
+        """A move in the players' words (the hint lists moves by it)."""
+        return action.name
+
     # ----------------------------------------------------------- the story
     @classmethod
     def story(cls, before: dict, after: dict, steps: list[dict], names: list[str],
@@ -118,3 +122,28 @@ class Board(Widget, can_focus=True):
     def opening(cls, view: dict, names: list[str]) -> str:
         """A line for the log when a game starts."""
         return f"{view.get('game', '')}: {', '.join(names)}"
+
+    @classmethod
+    def private_decision(cls, view: dict) -> bool:
+        """Whether the decision in ``view`` (a seat's own view) shows that
+        seat's secrets even when it is not a simultaneous choice, so that in
+        hot seat the board is covered before that person decides."""
+        return False
+
+    # ------------------------------------------------------ end of the game
+    # A game whose scoring differs from "the highest score wins" says so here;
+    # ``None`` keeps the app's default line or table.
+    @classmethod
+    def result_line(cls, outcome: Outcome, names: list[str], view: dict) -> str | None:
+        """The line naming the winner(s)."""
+        return None
+
+    @classmethod
+    def scores_line(cls, outcome: Outcome, names: list[str], view: dict) -> str | None:
+        """The final scores in one line, for the log."""
+        return None
+
+    @classmethod
+    def result_table(cls, outcome: Outcome, view: dict, labels: list[str]):
+        """The end screen's table of final scores (a rich renderable)."""
+        return None

@@ -9,7 +9,10 @@ class GameLog(RichLog, can_focus=False):
     """A log that only the game writes to."""
 
     def __init__(self, **kw) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, **kw)
+        # min_width: wrap at the log's own width even when a hint panel makes
+        # it narrow (RichLog's default of 78 columns would cut long lines).
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000,
+                         min_width=20, **kw)
         self.lines_written: list[str] = []
         self._styled: list[tuple[str, str]] = []
         self._width = 0
@@ -31,7 +34,9 @@ class GameLog(RichLog, can_focus=False):
             self.clear()
             for line, style in self._styled:
                 self.write(Text(line, style=style))
-            self.scroll_end(animate=False)
+        # A board whose height changes (e.g. a list of options appears)
+        # resizes the log: keep the latest lines in view.
+        self.scroll_end(animate=False)
 
     def heading(self, line: str) -> None:
         self.say(f"── {line} ──", style="bold")

@@ -1,0 +1,1044 @@
+"""The San, Ni, Ichi! board: every player's sparring pile and damage, the
+weapons in the game, team totals, the decision in front of you and your hand.
+
+Everything drawn comes from ``state.view(seat)``.  A decision is nothing but
+the legal actions of the seat to move (the engine's names: "play 7 Fire (A)",
+"start a pile on seat 2", "Tonfa: draw from seat 2's pile", "smoke bomb",
+...); the board only words them with the players' names and numbers them for
+the keys, so it knows no rule of the game.  Playing a card (and the Tonfa's
+discard) is done from the hand; every other decision is a numbered list.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import Static
+
+from engine import Action, Outcome
+from engine.san_ni_ichi import step_text
+from tui.widgets.board import Board, Frame
+
+ELEMENT_STYLE = {"Fire": "#ff8f6b", "Wood": "#9bd67a", "Water": "#80c4ff"}
+WEAPON_STYLE = "#d7b5ff"
+WHEEL = "Fire beats Wood · Wood beats Water · Water beats Fire"
+#: the 7 dealt cards, and one more while a Tonfa's draw waits for its discard
+HAND_MAX = 8
+#: the most options a decision offers (a 6-player Sai: 15 pairs and discard)
+OPTIONS_MAX = 20
+#: option keys: 1..9, then 0 for the tenth; the cursor reaches the rest
+OPTION_KEYS = [str(n) for n in range(1, 10)] + ["0"]
+
+_ATTACK = re.compile(r"(\d+) (Fire|Wood|Water) \(([ABC])\)")
+_ZEN_ON_PILE = re.compile(r"Zen Attack (\d+) \((Fire|Wood|Water)\)")
+_WEAPON = re.compile(r"(Zen Attack|Tonfa|Sai|Shuriken) (\d+)")
+
+
+# ------------------------------------------------------------------ cards
+def card_info(card: str) -> tuple[str, str, str]:
+    """``(number, kind, style)`` of a card name, for drawing it.
+
+    >>> card_info("7 Fire (A)")
+    ('7', 'Fire', '#ff8f6b')
+    >>> card_info("Zen Attack 15 (Water)")[:2]
+    ('15', 'Zen Water')
+    >>> card_info("Smoke Bomb")[:2]
+    ('∞', 'Smoke Bomb')
+    """
+    m = _ATTACK.fullmatch(card)
+    if m:
+        return m.group(1), m.group(2), ELEMENT_STYLE[m.group(2)]
+    m = _ZEN_ON_PILE.fullmatch(card)
+    if m:   # a Zen Attack on a pile has taken an element: draw it in that colour
+        return m.group(1), f"Zen {m.group(2)}", ELEMENT_STYLE[m.group(2)]
+    m = _WEAPON.fullmatch(card)
+    if m:
+        return m.group(2), m.group(1), WEAPON_STYLE
+    return ("∞" if card == "Smoke Bomb" else "–"), card, WEAPON_STYLE
+
+
+def card_label(card: str) -> str:
+    """The short form for piles: ``7 Fire``, ``Zen 15 Water``; a weapon keeps
+    its name.  (The tie letter follows from the element: Fire A, Wood B,
+    Water C.)"""
+    m = _ATTACK.fullmatch(card)
+    if m:
+        return f"{m.group(1)} {m.group(2)}"
+    m = _ZEN_ON_PILE.fullmatch(card)
+    if m:
+        return f"Zen {m.group(1)} {m.group(2)}"
+    return card
+
+
+def card_text(card: str, *, top: bool = False, short: bool = False) -> Text:
+    """A card as coloured text: ``7 Fire``; reversed when it tops a pile."""
+    _, _, style = card_info(card)
+    label = card_label(card) if short else card
+    if top:
+        return Text(f" {label} ", style=f"bold {style} reverse")
+    return Text(label, style=style)
+
+
+def cards_text(cards: list[str], *, short: bool = True, top: bool = False,
+               sep: str = " · ", width: int = 0) -> Text:
+    """Cards in a row; with ``width``, lines break between cards, never
+    inside one (``7`` and ``Fire`` on two lines would read as two cards)."""
+    out = Text()
+    line = 0
+    for i, c in enumerate(cards):
+        t = card_text(c, short=short, top=top and i == len(cards) - 1)
+        if i:
+            if width and line + len(sep) + t.cell_len > width:
+                out.append("\n")
+                line = 0
+            else:
+                out.append(sep, style="dim")
+                line += len(sep)
+        out.append_text(t)
+        line += t.cell_len
+    return out
+
+
+def weapons_text(weapons: list[str]) -> Text:
+    """The weapons in the game by kind: ``Block ×2 · Zen Attack 15, 23 · Sai 17``."""
+    kinds: dict[str, list[str]] = {}
+    for w in weapons:
+        m = _WEAPON.fullmatch(w)
+        kind, number = (m.group(1), m.group(2)) if m else (w, "")
+        kinds.setdefault(kind, []).append(number)
+    out = Text()
+    for i, (kind, numbers) in enumerate(kinds.items()):
+        if i:
+            out.append(" · ", style="dim")
+        if any(numbers):
+            out.append(f"{kind} {', '.join(numbers)}", style=WEAPON_STYLE)
+        else:
+            count = f" ×{len(numbers)}" if len(numbers) > 1 else ""
+            out.append(kind + count, style=WEAPON_STYLE)
+    return out
+
+
+def damage_value(card: str) -> int:
+    """A damage card's value under advanced scoring (every weapon counts 1);
+    only for folding the step-by-step display, the engine scores the game."""
+    m = _ATTACK.fullmatch(card)
+    return int(m.group(1)) if m else 1
+
+
+# ------------------------------------------------------------------ words
+_SEATS = re.compile(r"\bseats (\d) and (\d)\b|\bseat (\d)('s)?")
+_VERBS = re.compile(r"\b(reveals|blocks|starts|puts|slides|discards|plays|throws|takes|draws"
+                    r"|swaps|moves)\b")
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """The engine's ``seat 2`` / ``seat 2's`` become the players' names
+    (``you`` / ``your`` for the one person at the keyboard)."""
+    def one(seat: int, possessive: bool) -> str:
+        name = names[seat]
+        if name == "You":
+            return "your" if possessive else "you"
+        return name + ("'s" if possessive else "")
+
+    def sub(m: re.Match) -> str:
+        if m.group(1) is not None:
+            return f"{one(int(m.group(1)), False)} and {one(int(m.group(2)), False)}"
+        return one(int(m.group(3)), bool(m.group(4)))
+    text = _SEATS.sub(sub, text)
+    return text[:1].upper() + text[1:]
+
+
+def narrate(step: dict, names: list[str]) -> str:
+    """The engine's ``step_text`` of a step, with names and the grammar of
+    "you": ``You put 7 Fire (A) on Kaede's pile``."""
+    you = names[step["seat"]] == "You"
+    text = step_text(step)
+    own = "your" if you else "their"
+    text = text.replace("its own pile", f"{own} own pile").replace("its pile", f"{own} pile")
+    if step.get("target") == step["seat"]:     # "puts 4 Wood (B) on seat 0's pile", by seat 0
+        text = text.replace(f"seat {step['seat']}'s pile", f"{own} own pile")
+        text = re.sub(rf"starts a pile on seat {step['seat']}\b", f"starts {own} own pile", text)
+    text = text.replace("itself", "yourself" if you else "themself")
+    text = name_seats(text, names)
+    if you:
+        text = _VERBS.sub(lambda m: m.group(1)[:-1], text)
+    return text
+
+
+def _poss(seat: int, actor: int | None, names: list[str]) -> str:
+    return "your" if seat == actor or names[seat] == "You" else f"{names[seat]}'s"
+
+
+def _who(seat: int, actor: int | None, names: list[str]) -> str:
+    return "yourself" if seat == actor else ("you" if names[seat] == "You" else names[seat])
+
+
+def action_label(name: str, view: dict | None, names: list[str], actor: int | None) -> str:
+    """An engine action name in the players' words, with what it would touch:
+    ``put it on Kaede's pile (top 3 Water)``, ``take 7 Fire from your partner
+    Jubei's pile`` (the question above the options names the card that does
+    it).  A name it does not know is shown with names for seats."""
+    tops = (view or {}).get("pile_tops") or []
+    partners = (view or {}).get("partners") or []
+    decision = (view or {}).get("decision") or {}
+    mate = partners[actor] if actor is not None and actor < len(partners) else None
+
+    def top(seat: int) -> str:
+        t = tops[seat] if seat < len(tops) else None
+        return card_label(t["card"]) if t else "?"
+
+    def who(seat: int) -> str:
+        return ("your partner " if seat == mate else "") + _who(seat, actor, names)
+
+    def poss(seat: int) -> str:
+        return ("your partner " if seat == mate else "") + _poss(seat, actor, names)
+
+    def seat(m: re.Match, i: int = 1) -> int:
+        return int(m.group(i))
+    if name.startswith("play "):
+        return name[5:]
+    if m := re.fullmatch(r"start a pile on seat (\d)", name):
+        return f"start a pile in front of {who(seat(m))}"
+    if m := re.fullmatch(r"put on seat (\d)'s pile", name):
+        return f"put it on {poss(seat(m))} pile (top {top(seat(m))})"
+    if m := re.fullmatch(r"slide to seat (\d)", name):
+        return f"slide your pile to {who(seat(m))}"
+    if name == "keep":
+        return "keep the pile in front of you"
+    if name == "discard":
+        card = decision.get("card")
+        return f"discard your {card} unused" if card else "discard it unused"
+    if m := re.fullmatch(r"block seat (\d)", name):
+        return f"Block {who(seat(m))}"
+    if m := re.fullmatch(r"Tonfa: draw from seat (\d)'s pile", name):
+        return f"take {top(seat(m))} from {poss(seat(m))} pile"
+    if name.startswith("discard "):
+        return f"discard {name[8:]}"
+    if m := re.fullmatch(r"Sai: swap the piles of seats (\d) and (\d)", name):
+        a, b = seat(m), seat(m, 2)
+        # (no "your partner" here: two piles make a long line already)
+        return (f"swap {_poss(a, actor, names)} pile ({top(a)}) with "
+                f"{_poss(b, actor, names)} ({top(b)})")
+    if m := re.fullmatch(r"Sai: move seat (\d)'s pile to seat (\d)", name):
+        a, b = seat(m), seat(m, 2)
+        return f"move {poss(a)} pile ({top(a)}) to {who(b)}"
+    if m := re.fullmatch(r"Shuriken: into seat (\d)'s damage pile", name):
+        return f"throw it into {poss(seat(m))} damage pile"
+    if name == "smoke bomb":
+        return "Smoke Bomb: dodge, draw the pile's lowest card"
+    if name == "take the damage":
+        return "take the damage"
+    if name in ("smoke bomb for my partner", "let my partner take the damage"):
+        partner = names[mate] if mate is not None else "your partner"
+        if name.startswith("smoke"):
+            return f"Smoke Bomb for {partner}: you draw the lowest card"
+        return f"let {partner} take the damage"
+    return name_seats(name, names)
+
+
+def move_line(seat: int, name: str, view: dict, names: list[str]) -> str:
+    """A move that caused no step of its own, for the log: ``Kaede keeps
+    their pile``, ``You let Jubei take the damage``."""
+    who = names[seat]
+    you = who == "You"
+    partners = view.get("partners") or []
+    mate = partners[seat] if seat < len(partners) and partners[seat] is not None else None
+    if name == "keep":
+        return f"{who} keep{'' if you else 's'} {'your' if you else 'their'} pile"
+    if name == "take the damage":
+        return f"{who} take{'' if you else 's'} the damage"
+    if name == "let my partner take the damage" and mate is not None:
+        return f"{who} let{'' if you else 's'} {names[mate]} take the damage"
+    return f"{who}: {action_label(name, view, names, seat)}"
+
+
+def action_seats(name: str) -> list[int]:
+    """The seats an engine action name points at (for a click on a player)."""
+    return [int(x) for x in re.findall(r"\bseats? (\d)", name)] + \
+        [int(x) for x in re.findall(r"\band (\d)\b", name)]
+
+
+def _put(widget: Static, content, key=None) -> None:
+    """Update a widget only when what it shows changed (each update costs a
+    layout pass; most of the board stays the same from one decision to the
+    next)."""
+    key = content if key is None else key
+    if getattr(widget, "_sni_shown", None) != key:
+        widget._sni_shown = key
+        widget.update(content() if callable(content) else content)
+
+
+# --------------------------------------------------------------- widgets
+class CardChip(Static):
+    """One card of the hand; a click plays (or discards) it."""
+
+    @dataclass
+    class Clicked(Message):
+        index: int
+
+    def __init__(self, index: int) -> None:
+        super().__init__("", classes="sni-chip", id=f"sni-card-{index + 1}")
+        self.index = index
+        self.card: str | None = None
+        self._shown: str | None = None
+
+    def set_card(self, card: str | None, *, cursor: bool, active: bool, usable: bool) -> None:
+        self.card = card
+        if self.display != (card is not None):
+            self.display = card is not None
+        if card is None:
+            return
+        number, kind, _ = card_info(card)
+        title = str(self.index + 1) if active and usable else ""
+        if self.border_title != title:
+            self.border_title = title
+        family = kind.split()[0].lower() if kind in ELEMENT_STYLE else "weapon"
+        classes = {"sni-chip", family} | ({"-cursor"} if cursor else set()) \
+            | (set() if active and usable else {"-idle"})
+        if set(self.classes) != classes:
+            self.set_classes(classes)
+        if card != self._shown:
+            self._shown = card
+            self.update(Text.assemble((f"{number}\n", "bold"), (kind, "")))
+
+    def on_click(self) -> None:
+        if self.card is not None:
+            self.post_message(self.Clicked(self.index))
+
+
+class OptionChip(Static):
+    """One option of a decision, with its key; a click chooses it."""
+
+    @dataclass
+    class Clicked(Message):
+        index: int
+
+    def __init__(self, index: int) -> None:
+        super().__init__("", classes="sni-option", id=f"sni-option-{index + 1}")
+        self.index = index
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.index))
+
+
+class SeatRow(Static):
+    """One player's line: hand, round card, sparring pile, damage; a click
+    picks the option aimed at that player."""
+
+    @dataclass
+    class Clicked(Message):
+        seat: int
+
+    def __init__(self, seat: int) -> None:
+        super().__init__("", classes="sni-seat", id=f"sni-seat-{seat + 1}")
+        self.seat = seat
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.seat))
+
+
+# ------------------------------------------------------------------ board
+class SanNiIchiBoard(Board):
+    GAME = "san_ni_ichi"
+
+    BINDINGS = [
+        *[Binding(key, f"pick({i + 1})", f"Choice {i + 1}", show=False, id=f"sni.pick-{i + 1}")
+          for i, key in enumerate(OPTION_KEYS)],
+        Binding("left", "cursor(-1)", "Previous", show=False, id="sni.cursor-left"),
+        Binding("right", "cursor(1)", "Next", show=False, id="sni.cursor-right"),
+        Binding("up", "cursor(-2)", "Up", show=False, id="sni.cursor-up"),
+        Binding("down", "cursor(2)", "Down", show=False, id="sni.cursor-down"),
+        Binding("enter", "confirm", "Choose", id="sni.confirm"),
+    ]
+
+    def __init__(self, names: list[str], labels: list[str] | None = None, **kw) -> None:
+        super().__init__(names, labels, **kw)
+        self.cursor = 0
+        self._last_decision: tuple | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="sni-head")
+        yield Static(id="sni-weapons")
+        yield Static(id="sni-columns")
+        for seat in range(len(self.names)):
+            yield SeatRow(seat)
+        yield Static(id="sni-teams")
+        yield Static(id="sni-known")
+        yield Static(id="sni-decision")
+        with Horizontal(id="sni-options"):
+            for i in range(OPTIONS_MAX):
+                yield OptionChip(i)
+        yield Static(id="sni-hand-title")
+        with Horizontal(id="sni-hand"):
+            for i in range(HAND_MAX):
+                yield CardChip(i)
+
+    # ------------------------------------------------------ choices & keys
+    @property
+    def mode(self) -> str:
+        """``card`` when the keys pick a card of the hand (to play it, or the
+        Tonfa's discard), ``option`` for every other decision (and for a
+        card choice when the hand is not shown)."""
+        if not self.legal:
+            return ""
+        if self.hand() and (all(a.name.startswith("play ") for a in self.legal) or
+                            all(a.name.startswith("discard ") for a in self.legal)):
+            return "card"
+        return "option"
+
+    def hand(self) -> list[str]:
+        v = self.view
+        if v is None or not 0 <= v["seat"] < v["players"]:
+            return []
+        return list(v["hand"])
+
+    def options(self) -> list[tuple[str, Action | None]]:
+        """What keys 1.. pick now: the hand's cards (with the action, or None
+        for a card that cannot be chosen), or the decision's options, the
+        plain discard last."""
+        if not self.awaiting or self.view is None:
+            return []
+        if self.mode == "card":
+            by_card = {}
+            for a in self.legal:
+                by_card[a.name.split(" ", 1)[1]] = a
+            return [(c, by_card.get(c)) for c in self.hand()]
+        acts = sorted(self.legal, key=lambda a: a.name == "discard")
+        return [(action_label(a.name, self.view, self.names, self.actor), a) for a in acts]
+
+    def _legal_indices(self) -> list[int]:
+        return [i for i, (_, a) in enumerate(self.options()) if a is not None]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick":
+            opts = self.options()
+            n = parameters[0] if parameters else 0
+            return True if isinstance(n, int) and 1 <= n <= len(opts) and opts[n - 1][1] else None
+        if action in ("cursor", "confirm"):
+            return True if self.awaiting else None
+        return True
+
+    def action_pick(self, n: int) -> None:
+        opts = self.options()
+        if 1 <= n <= len(opts) and opts[n - 1][1] is not None:
+            self.cursor = n - 1
+            self.choose(opts[n - 1][1])
+
+    def action_cursor(self, delta: int) -> None:
+        legal = self._legal_indices()
+        if not legal:
+            return
+        if self.mode == "card" and abs(delta) > 1:   # the hand is one row
+            delta = delta // abs(delta)
+        pos = legal.index(self.cursor) if self.cursor in legal else 0
+        if abs(delta) > 1:       # up/down a row of the options; stop at the ends
+            target = self.cursor + delta
+            if target in legal:
+                self.cursor = target
+            self.render_view()
+            return
+        self.cursor = legal[(pos + delta) % len(legal)]
+        self.render_view()
+
+    def action_confirm(self) -> None:
+        opts = self.options()
+        if 0 <= self.cursor < len(opts) and opts[self.cursor][1] is not None:
+            self.choose(opts[self.cursor][1])
+
+    def on_key(self, event) -> None:
+        """A number that picks nothing now: say why instead of staying silent."""
+        if event.key in OPTION_KEYS and self.awaiting:
+            n = OPTION_KEYS.index(event.key) + 1
+            if self.check_action("pick", (n,)) is None:
+                what = "card" if self.mode == "card" else "option"
+                self.notify(f"No {what} {event.key} to choose now. {self.prompt()}",
+                            severity="warning", timeout=4)
+
+    def key_for(self, action_id: int) -> str | None:
+        for i, (_, a) in enumerate(self.options()):
+            if a is not None and a.id == action_id and i < len(OPTION_KEYS):
+                return OPTION_KEYS[i]
+        return None
+
+    def action_text(self, action: Action) -> str:
+        return action_label(action.name, self.view, self.names, self.actor)
+
+    def on_card_chip_clicked(self, event: CardChip.Clicked) -> None:
+        event.stop()
+        if self.mode == "card":
+            self.action_pick(event.index + 1)
+
+    def on_option_chip_clicked(self, event: OptionChip.Clicked) -> None:
+        event.stop()
+        if self.mode == "option":
+            self.action_pick(event.index + 1)
+
+    def on_seat_row_clicked(self, event: SeatRow.Clicked) -> None:
+        """A click on a player chooses the one option aimed at them (when the
+        click is not ambiguous, e.g. a Sai swap names two players)."""
+        event.stop()
+        if self.mode != "option":
+            return
+        hits = [i for i, (_, a) in enumerate(self.options())
+                if a is not None and action_seats(a.name) == [event.seat]]
+        if len(hits) == 1:
+            self.action_pick(hits[0] + 1)
+        elif self.awaiting:
+            self.notify("Choose one of the numbered options.", timeout=3)
+
+    def _place_cursor(self) -> None:
+        """Back to the first choice on a new decision; keep it on a legal one."""
+        key = (self.mode, self.actor, tuple(a.id for a in self.legal))
+        legal = self._legal_indices()
+        if key != self._last_decision or self.cursor not in legal:
+            self._last_decision = key
+            self.cursor = legal[0] if legal else 0
+
+    def prompt(self) -> str:
+        if not self.awaiting or self.view is None:
+            return ""
+        return f"{self.question()} ({self.how()})"
+
+    def how(self) -> str:
+        n = len(self.options())
+        keys = f"1-{min(n, 9)}" + (", 0" if n >= 10 else "")
+        if self.mode == "card":
+            return f"keys {keys}, ←/→ and enter, or click a card"
+        return f"keys {keys}, arrows and enter, or click"
+
+    def question(self) -> str:
+        """The decision in the players' words."""
+        v, actor = self.view, self.actor
+        who = self.names[actor]
+        you = "You" if who == "You" else who
+        d = v.get("decision") or {}
+        kind = d.get("kind")
+        if kind == "choose":
+            return f"{you}: choose a card to play face down; all are revealed together"
+        if kind == "tonfa discard":
+            return f"{you}: Tonfa: discard one card from your hand (it may be the one you took)"
+        if kind == "slide":
+            return (f"{you}: {d.get('card')} is on your pile: slide the whole pile to a "
+                    "player with no pile, or keep it?")
+        if kind == "smoke bomb":
+            pile = d.get("pile_of")
+            cards = ", ".join(card_label(c) for c in v["piles"][pile]) if pile is not None else ""
+            if pile == actor:
+                return (f"{you}: your pile ({cards}) is about to become damage: "
+                        "play a Smoke Bomb?")
+            return (f"{you}: {self.names[pile]}'s pile ({cards}) is about to become damage: "
+                    "play a Smoke Bomb for them?")
+        if kind == "card":
+            return f"{you}: your {d.get('card')} resolves: what does it do?"
+        return f"{you}: choose"
+
+    # ------------------------------------------------------------ drawing
+    def render_view(self) -> None:
+        v = self.view
+        if v is None or not self.is_mounted:
+            return
+        self._place_cursor()
+        n = v["players"]
+        over = v["phase"] == "over"
+        focus_seat = self.focus_info.get("seat")
+        focus_target = self.focus_info.get("target")
+        opts = self.options()
+        mode = self.mode
+
+        # --- head: the round, what happens now, the last thing that happened
+        head = Text()
+        if over:
+            head.append("Game over", style="bold")
+            head.append("  ·  remaining sparring piles were discarded; lowest damage wins")
+        else:
+            head.append(f"Round {v['round']}/{v['rounds']}", style="bold")
+            head.append("  ·  ")
+            phase = v["phase"]
+            if phase == "choose":
+                head.append("choose a card: all are revealed together")
+            elif phase == "resolve":
+                order = v.get("order") or []
+                s = self._resolving(v)
+                if s is not None and s in order:
+                    whose = _poss(s, None, self.names)
+                    head.append(f"resolving {whose} {v['played'][s]} "
+                                f"({order.index(s) + 1} of {len(order)}), lowest number first")
+                else:
+                    head.append("resolving, lowest number first")
+            else:
+                head.append("damage: the highest top card takes its pile")
+        if self.caption:
+            head.append("\n")
+            head.append(self.caption, style="bold italic")
+        _put(self.query_one("#sni-head", Static), head)
+
+        # --- the weapons everyone knows are in the game, and the wheel
+        weapons = Text("Weapons: ", style="bold")
+        weapons.append_text(weapons_text(v["weapons"]) if v["weapons"]
+                            else Text("none", style="dim"))
+        weapons.append("\n")
+        weapons.append(WHEEL, style="dim")
+        weapons.append(f"  ·  {v['deck']} deck  ·  ", style="dim")
+        weapons.append("advanced scoring: damage counts values, weapons 1" if v["advanced"]
+                       else "1 point a damage card", style="dim")
+        _put(self.query_one("#sni-weapons", Static), weapons)
+
+        # --- the players
+        widths = self._widths(v)
+        columns = (Text(""), Text("Player", style="bold"), Text("Hand", style="bold"),
+                   Text("Card", style="bold"),
+                   Text("Damage pile" if over else "Sparring pile (bottom → top)", style="bold"),
+                   Text("Damage" + (" value" if v["advanced"] else ""), style="bold"))
+        _put(self.query_one("#sni-columns", Static), lambda: self._row(widths, *columns),
+             key=(tuple(widths.items()), columns))
+        targets = {}
+        if mode == "option":
+            for i, (_, a) in enumerate(opts):
+                seats = action_seats(a.name) if a else []
+                if len(seats) == 1:
+                    targets.setdefault(seats[0], i)
+        for seat, row in enumerate(self.query(SeatRow)):
+            if seat >= n:
+                row.display = False
+                continue
+            cells = self._seat_cells(v, seat, targets, self._pile_width(widths))
+            _put(row, lambda: self._row(widths, *cells), key=(tuple(widths.items()), cells))
+            row.set_class(seat == focus_seat or seat == focus_target, "-focus")
+            row.set_class(seat in targets and targets[seat] == self.cursor, "-cursor")
+
+        # --- team totals
+        teams = self.query_one("#sni-teams", Static)
+        teams.display = bool(v["teams"])
+        if v["teams"]:
+            _put(teams, self._teams_line(v))
+
+        # --- what everyone knows of the hands
+        known = self.query_one("#sni-known", Static)
+        line = self._known_line(v)
+        known.display = line is not None
+        if line is not None:
+            _put(known, line)
+
+        # --- the decision: the question and its numbered options
+        decision = self.query_one("#sni-decision", Static)
+        decision.display = self.awaiting
+        if self.awaiting:
+            _put(decision, Text(self.question(), style="bold"))
+        box_ = self.query_one("#sni-options")
+        box_.display = mode == "option"
+        for i, chip in enumerate(self.query(OptionChip)):
+            shown = mode == "option" and i < len(opts)
+            if chip.display != shown:
+                chip.display = shown
+            if not shown:
+                continue
+            label, _ = opts[i]
+            key = OPTION_KEYS[i] if i < len(OPTION_KEYS) else "·"
+            _put(chip, Text.assemble((f"[{key}] ", "bold"), label))
+            chip.set_class(i == self.cursor, "-cursor")
+
+        # --- the hand
+        seat = v["seat"]
+        hand = self.hand()
+        title = self.query_one("#sni-hand-title", Static)
+        shown = 0 <= seat < n and bool(hand)
+        title.display = not over
+        self.query_one("#sni-hand").display = shown
+        if shown:
+            whose = "Your hand" if self.names[seat] == "You" else f"{self.names[seat]}'s hand"
+            count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
+            _put(title, Text(f"{whose} ({count})", style="bold"))
+        else:
+            _put(title, Text("Hands are hidden: the round's cards are revealed when all have "
+                              "chosen", style="dim"))
+        card_mode = mode == "card"
+        usable = {c for c, a in opts if a is not None} if card_mode else set()
+        for i, chip in enumerate(self.query(CardChip)):
+            card = hand[i] if i < len(hand) else None
+            chip.set_card(card, cursor=card_mode and i == self.cursor, active=card_mode,
+                          usable=card in usable)
+
+    def on_resize(self, event) -> None:
+        # The piles break their lines at the board's width.
+        if event.size.width != getattr(self, "_laid_out_width", None):
+            self._laid_out_width = event.size.width
+            self.render_view()
+
+    def _resolving(self, v: dict) -> int | None:
+        """The seat whose round card resolves now: the one deciding, or (in
+        the step-by-step display) the one whose step is shown."""
+        d = v.get("decision") or {}
+        if d.get("kind") in ("card", "slide", "tonfa discard"):
+            return d.get("seat")
+        return self.focus_info.get("seat")
+
+    def _widths(self, v: dict) -> dict[str, int]:
+        name = max([len(lbl) for lbl in self.labels[:v["players"]]] + [6]) + 1
+        if v["teams"]:
+            name += 3       # the team tag, "T1 "
+        return {"mark": 1, "name": name, "hand": 5, "card": 22, "damage": 12}
+
+    def _pile_width(self, widths: dict[str, int]) -> int:
+        """What the pile column gets of the board's width (0 before layout)."""
+        if not self.content_size.width:
+            return 0
+        # the other columns, and one space either side of each column gap
+        fixed = sum(widths.values()) + 2 * len(widths)
+        return max(12, self.content_size.width - fixed)
+
+    @staticmethod
+    def _row(widths: dict[str, int], mark: Text, name: Text, hand: Text, card: Text,
+             pile: Text, damage: Text) -> Table:
+        t = Table(box=None, show_header=False, expand=True, pad_edge=False, show_edge=False,
+                  padding=(0, 1))
+        t.add_column(width=widths["mark"], no_wrap=True)
+        t.add_column(width=widths["name"], no_wrap=True)
+        t.add_column(width=widths["hand"], justify="right", no_wrap=True)
+        t.add_column(width=widths["card"], no_wrap=True)
+        t.add_column(ratio=1)
+        t.add_column(width=widths["damage"], justify="right", no_wrap=True)
+        t.add_row(mark, name, hand, card, pile, damage)
+        return t
+
+    def _seat_cells(self, v: dict, seat: int, targets: dict[int, int],
+                    width: int = 0) -> tuple[Text, ...]:
+        """One player's cells; ``width`` is the pile column's (0: unknown)."""
+        over = v["phase"] == "over"
+        mark = Text("▶" if seat == self.actor or seat == self.focus_info.get("seat") else "")
+        name = Text(self.labels[seat], style="bold" if seat == v["seat"] else "")
+        if v["teams"]:
+            # numbered, not lettered: A, B and C are the tie letters of the cards
+            name = Text.assemble((f"T{self._team(v, seat) + 1} ", "bold magenta"), name)
+        hand = Text(str(v["hand_sizes"][seat]))
+        # the round card: its place in the order, dim once resolved
+        played = v["played"][seat] if v.get("played") else None
+        if played:
+            order = v.get("order") or []
+            pos = order.index(seat) + 1 if seat in order else 0
+            done = v.get("resolved", 0)
+            card = Text(f"#{pos} ", style="dim") if pos else Text()
+            now = v["phase"] == "resolve" and seat == self._resolving(v)
+            card.append_text(card_text(played, top=now))
+            if pos and pos <= done and not now:
+                card.stylize("dim")
+        else:
+            card = Text(self.marks.get(seat, ""), style="italic")
+        # the sparring pile, bottom to top, the top card highlighted
+        pile = Text()
+        tags = []
+        if seat in v.get("blocked", []):
+            tags.append(("blocked", "bold cyan"))
+        if seat in v.get("dodged", []):
+            tags.append(("smoke-bombed", "bold magenta"))
+        if seat in v.get("taking", []) or seat in v.get("threatened", []):
+            tags.append(("threatened", "bold red"))
+        if over:
+            pile.append_text(cards_text(v["damage"][seat], width=width) if v["damage"][seat]
+                             else Text("no damage", style="dim"))
+        elif v["piles"][seat]:
+            pile.append_text(cards_text(v["piles"][seat], top=True, width=width))
+            top = v["pile_tops"][seat]
+            if top:
+                pile.append(f"  top {top['number']}", style="bold")
+        else:
+            pile.append("no pile", style="dim")
+        for word, style in tags:
+            pile.append(f"  [{word}]", style=style)
+        if seat in targets:
+            key = OPTION_KEYS[targets[seat]] if targets[seat] < len(OPTION_KEYS) else "·"
+            pile.append(f"  ← [{key}]", style="bold green")
+        cards = len(v["damage"][seat])
+        if v["advanced"]:
+            damage = Text.assemble((str(v["scores"][seat]), "bold"),
+                                   f" ({cards} card{'s' if cards != 1 else ''})")
+        else:
+            damage = Text(str(cards), style="bold")
+        return mark, name, hand, card, pile, damage
+
+    @staticmethod
+    def _team(v: dict, seat: int) -> int:
+        """Teams are numbered by their lowest seat: team 0 holds seat 0."""
+        p = v["partners"][seat]
+        low = min(seat, p) if p is not None else seat
+        lows = sorted({min(s, q) for s, q in enumerate(v["partners"]) if q is not None})
+        return lows.index(low) if low in lows else 0
+
+    def _teams_line(self, v: dict) -> Text:
+        t = Text("Teams (lowest total wins): ", style="bold")
+        seen = set()
+        parts = []
+        for seat in range(v["players"]):
+            if seat in seen:
+                continue
+            p = v["partners"][seat]
+            seen |= {seat, p}
+            part = Text()
+            part.append(f"T{self._team(v, seat) + 1} ", style="bold magenta")
+            part.append(f"{self.names[seat]} + {self.names[p]}: ")
+            part.append(str(v["side_scores"][seat]), style="bold")
+            parts.append(part)
+        for i, part in enumerate(parts):
+            if i:
+                t.append("  ·  ", style="dim")
+            t.append_text(part)
+        return t
+
+    def _known_line(self, v: dict) -> Text | None:
+        """Cards everyone saw enter a hand, and what the Smoke Bomb questions
+        told the table."""
+        if v["phase"] == "over":
+            return None
+        parts = []
+        for seat in range(v["players"]):
+            if seat == v["seat"]:
+                continue
+            who = self.names[seat]
+            cards = [c for c in v["known_hands"][seat] if c != "Smoke Bomb"]
+            smoke = max(v["smoke_bomb_at_least"][seat], v["known_hands"][seat].count("Smoke Bomb"))
+            if smoke:
+                cards.append("a Smoke Bomb" if smoke == 1 else f"{smoke} Smoke Bombs")
+            if cards:
+                parts.append(f"{who} holds {', '.join(cards)}")
+        if "Smoke Bomb" in v["weapons"]:
+            none = [self.names[s] for s in range(v["players"])
+                    if v["no_smoke_bomb"][s] and s != v["seat"] and v["hand_sizes"][s]]
+            if none:
+                parts.append(f"no Smoke Bomb: {', '.join(none)}")
+        if not parts:
+            return None
+        return Text.assemble(("Known: ", "bold"), (" · ".join(parts), "dim"))
+
+    # ------------------------------------------------------------ the story
+    @classmethod
+    def opening(cls, view: dict, names: list[str]) -> str:
+        mode = "team play" if view["teams"] else "every ninja for themself"
+        weapons = weapons_text(view["weapons"]).plain or "none"
+        scoring = "advanced scoring" if view["advanced"] else "damage counts cards"
+        return (f"San, Ni, Ichi! for {view['players']} ({mode}, {view['deck']} deck, {scoring}): "
+                f"{', '.join(names)}. Weapons in the game: {weapons}.")
+
+    @classmethod
+    def story(cls, before: dict, after: dict, steps: list[dict], names: list[str],
+              moves: dict[int, Action]) -> list[Frame]:
+        """The reveal, then one frame per step of the resolution (each card,
+        the slides, the Smoke Bombs, the damage), folding each recorded step
+        onto the board shown before.  A step's line is the engine's
+        ``step_text`` with the players' names."""
+        frames: list[Frame] = []
+        v = copy.deepcopy(before)
+        n = v["players"]
+        me = v["seat"]
+        i = 0
+        while i < len(steps):
+            st = steps[i]
+            if st["kind"] == "reveal":
+                reveals = []
+                while i < len(steps) and steps[i]["kind"] == "reveal" \
+                        and steps[i]["round"] == st["round"]:
+                    reveals.append(steps[i])
+                    i += 1
+                new_round = st["round"] != v["round"] or v["phase"] == "choose"
+                if new_round:
+                    v.update(round=st["round"], blocked=[], dodged=[], threatened=[], taking=[])
+                v.update(phase="resolve", played=[None] * n, order=[], resolved=0, decision=None)
+                for r in reveals:
+                    v["played"][r["seat"]] = r["card"]
+                    v["order"].append(r["seat"])
+                    v["hand_sizes"][r["seat"]] -= 1
+                    if r["seat"] == me:
+                        _remove(v["hand"], r["card"])
+                shown = ", ".join(f"{names[r['seat']]} {r['card']}" for r in reveals)
+                frames.append(Frame(copy.deepcopy(v), f"Revealed: {shown}", pause=1.5,
+                                    heading=f"Round {st['round']}/{v['rounds']}"))
+                continue
+            _fold(v, st)
+            v["decision"] = None
+            frames.append(Frame(copy.deepcopy(v), narrate(st, names), pause=1.0,
+                                focus={"seat": st["seat"], "target": st["target"]}))
+            i += 1
+        if not frames:     # e.g. a pile kept, or a Smoke Bomb not played for a partner
+            line = "; ".join(move_line(s, a.name, before, names) for s, a in sorted(moves.items()))
+            frames.append(Frame(after, line))
+        if after["phase"] == "over" and frames:
+            frames[-1].pause = 1.5
+        return frames
+
+    # ------------------------------------------------------- end of game
+    @classmethod
+    def result_line(cls, outcome: Outcome, names: list[str], view: dict) -> str:
+        unit = "damage points" if view.get("advanced") else "damage"
+        winners = list(outcome.winners)
+        if view.get("teams"):
+            sides = []
+            for w in winners:
+                side = tuple(sorted({w, view["partners"][w]}))
+                if side not in sides:
+                    sides.append(side)
+            total = view["side_scores"][winners[0]]
+            words = [" and ".join(names[s] for s in side) for side in sides]
+            if len(sides) == 1:
+                return f"{words[0]} win with {total} {unit} between them (lowest team total wins)!"
+            return (f"The teams {' / '.join(words)} tie with {total} {unit} each: "
+                    "they share the win.")
+        best = outcome.scores[winners[0]]
+        who = [names[w] for w in winners]
+        if len(who) == 1:
+            verb = "win" if who[0] == "You" else "wins"
+            return f"{who[0]} {verb} with the least {unit}: {best}!"
+        return f"{_and(who)} share the win with {best} {unit} each."
+
+    @classmethod
+    def scores_line(cls, outcome: Outcome, names: list[str], view: dict) -> str:
+        what = "Damage (values)" if view.get("advanced") else "Damage"
+        line = f"{what}: " + ", ".join(f"{names[s]} {outcome.scores[s]}"
+                                       for s in range(len(names))) + "."
+        if view.get("teams"):
+            seen, parts = set(), []
+            for s in range(len(names)):
+                p = view["partners"][s]
+                if s not in seen:
+                    seen |= {s, p}
+                    parts.append(f"{names[s]} + {names[p]} {view['side_scores'][s]}")
+            line += " Teams: " + ", ".join(parts) + "."
+        return line
+
+    @classmethod
+    def result_table(cls, outcome: Outcome, view: dict, labels: list[str]) -> Table:
+        """Final damage, lowest first (team totals first in team play)."""
+        table = Table(title="Final damage (lowest wins)", expand=False, title_style="bold",
+                      box=box.SIMPLE_HEAD, title_justify="left")
+        table.add_column("#", justify="right")
+        table.add_column("Player")
+        if view.get("teams"):
+            table.add_column("Team", justify="center")
+        table.add_column("Damage cards", justify="right")
+        if view.get("advanced"):
+            table.add_column("Value", justify="right")
+        if view.get("teams"):
+            table.add_column("Team total", justify="right")
+        n = len(labels)
+        side = view.get("side_scores") or outcome.scores
+        ranking = sorted(range(n), key=lambda s: (side[s], outcome.scores[s], s))
+        for rank, seat in enumerate(ranking, 1):
+            row = [str(rank), labels[seat]]
+            if view.get("teams"):
+                row.append(f"T{cls._team(view, seat) + 1}")
+            row.append(str(len(view["damage"][seat])))
+            if view.get("advanced"):
+                row.append(str(outcome.scores[seat]))
+            if view.get("teams"):
+                row.append(str(side[seat]))
+            table.add_row(*row, style="bold green" if seat in outcome.winners else "")
+        return table
+
+    @classmethod
+    def private_decision(cls, view: dict) -> bool:
+        """The Tonfa's discard lists the hand: in hot seat, cover the board first."""
+        return (view.get("decision") or {}).get("kind") == "tonfa discard"
+
+
+def _and(words: list[str]) -> str:
+    """``A, B and C``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _remove(cards: list[str], card: str) -> None:
+    if card in cards:
+        cards.remove(card)
+
+
+def _take_from_pile(pile: list[str], card: str) -> None:
+    """Remove ``card`` from a pile (a Zen Attack there carries its element)."""
+    for i, c in enumerate(pile):
+        if c == card or c.startswith(card + " ("):
+            del pile[i]
+            return
+
+
+def _zen_on(card: str, pile: list[str]) -> str:
+    """A Zen Attack put on a pile takes the element beating the card beneath
+    (the wheel printed on the board), e.g. ``Zen Attack 15 (Water)``."""
+    if not card.startswith("Zen Attack") or not pile:
+        return card
+    beaten = card_info(pile[-1])[1].split()[-1]
+    beats = {"Wood": "Fire", "Water": "Wood", "Fire": "Water"}
+    return f"{card} ({beats[beaten]})" if beaten in beats else card
+
+
+def _fold(v: dict, st: dict) -> None:
+    """Apply one recorded step to a view, for the step-by-step display."""
+    kind, seat, card, t, o = st["kind"], st["seat"], st["card"], st["target"], st["other"]
+    me = v["seat"]
+    piles = v["piles"]
+    if kind not in ("slide", "tonfa discard", "smoke bomb", "damage", "pile discarded") \
+            and seat in (v.get("order") or []):
+        v["resolved"] = v["order"].index(seat) + 1
+    if kind == "block":
+        v["blocked"] = sorted(set(v["blocked"]) | {t})
+        v["discard"].append(card)
+    elif kind == "start":
+        piles[t] = [card]
+    elif kind == "put":
+        piles[t] = piles[t] + [_zen_on(card, piles[t])]
+    elif kind == "slide":
+        piles[t], piles[seat] = piles[seat], []
+    elif kind in ("discard", "smoke bomb wasted"):
+        v["discard"].append(card or "Smoke Bomb")
+    elif kind == "tonfa":
+        if piles[t]:
+            piles[t] = piles[t][:-1]
+        v["hand_sizes"][seat] += 1
+        if seat == me:
+            v["hand"].append(st["drew"])
+        v["discard"].append(card)
+    elif kind == "tonfa discard":
+        v["hand_sizes"][seat] -= 1
+        if seat == me:
+            _remove(v["hand"], card)
+        v["discard"].append(card)
+    elif kind == "sai swap":
+        piles[t], piles[o] = piles[o], piles[t]
+        v["discard"].append(card)
+    elif kind == "sai move":
+        piles[o], piles[t] = piles[t], []
+        v["discard"].append(card)
+    elif kind == "shuriken":
+        v["damage"][t] = v["damage"][t] + [card]
+    elif kind == "smoke bomb":
+        pile = list(piles[t])
+        _take_from_pile(pile, st["drew"])
+        piles[t] = pile
+        if seat == me:
+            _remove(v["hand"], "Smoke Bomb")
+            v["hand"].append(st["drew"])
+        v["discard"].append("Smoke Bomb")
+        v["dodged"] = sorted(set(v.get("dodged", [])) | {t})
+    elif kind == "damage":
+        v["damage"][seat] = v["damage"][seat] + list(st["cards"])
+        piles[seat] = []
+        v["taking"] = sorted(set(v.get("taking", [])) | {seat})
+    elif kind == "pile discarded":
+        piles[seat] = []
+        v["discard"].extend(st["cards"])
+    v["pile_tops"] = [_top(p) for p in piles]
+    scores = [sum(damage_value(c) for c in d) if v["advanced"] else len(d) for d in v["damage"]]
+    v["scores"] = scores
+    partners = v.get("partners") or [None] * len(scores)
+    v["side_scores"] = [scores[s] + (scores[p] if v["teams"] and p is not None else 0)
+                        for s, p in enumerate(partners)]
+
+
+def _top(pile: list[str]) -> dict | None:
+    if not pile:
+        return None
+    number, kind, _ = card_info(pile[-1])
+    element = kind.split()[-1] if kind.split()[-1] in ELEMENT_STYLE else None
+    return {"card": pile[-1], "number": int(number) if number.isdigit() else 0, "element": element}
