@@ -432,6 +432,12 @@ class PrideOfNinjaBoard(Board):
                 self.notify(f"Your {row} row is full ({limit} cards): this pick goes to the {other}.",
                             severity="warning", timeout=4)
 
+    def action_text(self, action: Action) -> str:
+        """Short, so the hint's columns fit: ``Kabuki · front row``,
+        ``Miko · face down``."""
+        card, row = split_action(action.name)
+        return f"{card} · {'front row' if row == 'front' else 'face down'}" if row else action.name
+
     def key_for(self, action_id: int) -> str | None:
         for i, (_, rows) in enumerate(self.options()):
             for row, a in rows.items():
