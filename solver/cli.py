@@ -56,6 +56,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--players", type=int, default=4)
     b.add_argument("--seconds", type=float, default=2.0, help="seconds per measurement")
     b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option, e.g. deck=red (repeatable)")
     b.add_argument("--json", action="store_true")
 
     t = sub.add_parser("tournament", help="seeded matches: one AI against a field of opponents")
@@ -128,7 +130,7 @@ def cmd_bench(args) -> int:
 
     if args.seconds <= 0:
         raise PositionError("--seconds must be positive")
-    state = new_game(args.game, args.players, args.seed)
+    state = new_game(args.game, args.players, args.seed, **_options(args.option))
     games, took = _ismcts.playouts(state.rules, state.buffer(), args.seconds, args.seed, False)
     search = Search(state, state.movers()[0], SearchConfig(seconds=args.seconds, seed=args.seed))
     t0 = time.perf_counter()
