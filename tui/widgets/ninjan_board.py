@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from engine import Action
+from tui.widgets.card_chip import CardChip
 from tui.widgets.board import Board, Frame
 
 SUIT_STYLE = {"Rock": "#dcae6e", "Paper": "#80c4ff", "Scissors": "#ff8f8f"}
@@ -84,44 +85,6 @@ def describe_step(step: dict, names: list[str], pile_cards: list[str] | None = N
     beat = "beat" if you else "beats"
     put = "put" if you else "puts"
     return f"{head}, {beat} no top card and {put} it on pile {pile}"
-
-
-class CardChip(Static):
-    """One card of the hand; a click plays it."""
-
-    @dataclass
-    class Clicked(Message):
-        index: int
-
-    def __init__(self, index: int) -> None:
-        super().__init__("", classes="chip", id=f"card-{index + 1}")
-        self.index = index
-        self.card: str | None = None
-        self._shown: tuple | None = None
-
-    def set_card(self, card: str | None, *, cursor: bool, active: bool,
-                 compact: bool = False) -> None:
-        self.card = card
-        if self.display != (card is not None):
-            self.display = card is not None
-        if card is None:
-            return
-        value, suit = card_parts(card)
-        title = str(self.index + 1) if active else ""
-        if self.border_title != title:
-            self.border_title = title
-        classes = {"chip", suit.lower()} | ({"-cursor"} if cursor else set()) \
-            | (set() if active else {"-idle"})
-        if set(self.classes) != classes:
-            self.set_classes(classes)
-        if (card, compact) != self._shown:
-            self._shown = (card, compact)
-            name = SUIT_COMPACT[suit] if compact else suit
-            self.update(Text.assemble((f"{value:>3}\n", "bold"), (name, "")))
-
-    def on_click(self) -> None:
-        if self.card is not None:
-            self.post_message(self.Clicked(self.index))
 
 
 class PileRow(Static):
@@ -365,9 +328,13 @@ class NinJanBoard(Board):
         compact = 0 < self.size.width < COMPACT_WIDTH
         self.set_class(compact, "-compact")
         for i, chip in enumerate(self.query(CardChip)):
-            chip.set_card(hand[i] if i < len(hand) else None,
-                          cursor=card_mode and i == self.cursor, active=card_mode,
-                          compact=compact)
+            card = hand[i] if i < len(hand) else None
+            face = style = None
+            if card is not None:
+                value, suit = card_parts(card)
+                name = SUIT_COMPACT[suit] if compact else suit
+                face, style = Text.assemble((f"{value:>3}\n", "bold"), (name, "")), suit.lower()
+            chip.show(card, face, style, cursor=card_mode and i == self.cursor, active=card_mode)
 
     # ------------------------------------------------------------ the story
     @classmethod

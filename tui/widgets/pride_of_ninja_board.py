@@ -36,6 +36,7 @@ from textual.widgets import Static
 
 from engine import Action, Outcome
 from tui.docs import rules_markdown
+from tui.widgets.card_chip import CardChip
 from tui.widgets.board import Board, Frame
 
 #: a hand holds at most 7 cards (6 with five players)
@@ -262,43 +263,6 @@ def row_text(cards: list[str | None], *, focus: set[str] = frozenset(), done: se
 
 
 # ----------------------------------------------------------------- widgets
-class CardChip(Static):
-    """One card of the hand; a click selects it."""
-
-    @dataclass
-    class Clicked(Message):
-        index: int
-
-    def __init__(self, index: int) -> None:
-        super().__init__("", classes="pon-chip", id=f"pon-card-{index + 1}")
-        self.index = index
-        self.card: str | None = None
-        self._shown: tuple | None = None
-
-    def set_card(self, card: str | None, initiative: int | None, *, cursor: bool,
-                 active: bool) -> None:
-        self.card = card
-        if self.display != (card is not None):
-            self.display = card is not None
-        if card is None:
-            return
-        title = str(self.index + 1) if active else ""
-        if self.border_title != title:
-            self.border_title = title
-        classes = {"pon-chip", slug(card)} | ({"-cursor"} if cursor else set()) \
-            | (set() if active else {"-idle"})
-        if set(self.classes) != classes:
-            self.set_classes(classes)
-        if (card, initiative) != self._shown:
-            self._shown = (card, initiative)
-            self.update(Text.assemble((f"{card}\n", "bold"),
-                                      (f"init {initiative}" if initiative is not None else "", "dim")))
-
-    def on_click(self) -> None:
-        if self.card is not None:
-            self.post_message(self.Clicked(self.index))
-
-
 class RowChip(Static):
     """The front row or the back row as a place for the pick; a click places it."""
 
@@ -344,7 +308,7 @@ class PrideOfNinjaBoard(Board):
         yield Static(id="pon-hand-title")
         with Horizontal(id="pon-hand"):
             for i in range(HAND_MAX):
-                yield CardChip(i)
+                yield CardChip(i, base="pon-chip", prefix="pon-")
         with Horizontal(id="pon-rows"):
             for row in ROWS:
                 yield RowChip(row)
@@ -540,8 +504,13 @@ class PrideOfNinjaBoard(Board):
         title.update(self._hand_title(v, res, hand))
         for i, chip in enumerate(self.query(CardChip)):
             card = hand[i] if i < len(hand) else None
-            chip.set_card(card, initiative.get(card) if card else None,
-                          cursor=picking and i == self.cursor, active=picking)
+            face = None
+            if card is not None:
+                init = initiative.get(card)
+                face = Text.assemble((f"{card}\n", "bold"),
+                                     (f"init {init}" if init is not None else "", "dim"))
+            chip.show(card, face, slug(card) if card else "",
+                      cursor=picking and i == self.cursor, active=picking)
         rows_box = self.query_one("#pon-rows")
         rows_box.display = picking
         if picking:

@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from engine import Action, Outcome
 from engine.san_ni_ichi import step_text
+from tui.widgets.card_chip import CardChip
 from tui.widgets.board import Board, Frame
 
 ELEMENT_STYLE = {"Fire": "#ff8f6b", "Wood": "#9bd67a", "Water": "#80c4ff"}
@@ -277,43 +278,6 @@ def _put(widget: Static, content, key=None) -> None:
 
 
 # --------------------------------------------------------------- widgets
-class CardChip(Static):
-    """One card of the hand; a click plays (or discards) it."""
-
-    @dataclass
-    class Clicked(Message):
-        index: int
-
-    def __init__(self, index: int) -> None:
-        super().__init__("", classes="sni-chip", id=f"sni-card-{index + 1}")
-        self.index = index
-        self.card: str | None = None
-        self._shown: str | None = None
-
-    def set_card(self, card: str | None, *, cursor: bool, active: bool, usable: bool) -> None:
-        self.card = card
-        if self.display != (card is not None):
-            self.display = card is not None
-        if card is None:
-            return
-        number, kind, _ = card_info(card)
-        title = str(self.index + 1) if active and usable else ""
-        if self.border_title != title:
-            self.border_title = title
-        family = kind.split()[0].lower() if kind in ELEMENT_STYLE else "weapon"
-        classes = {"sni-chip", family} | ({"-cursor"} if cursor else set()) \
-            | (set() if active and usable else {"-idle"})
-        if set(self.classes) != classes:
-            self.set_classes(classes)
-        if card != self._shown:
-            self._shown = card
-            self.update(Text.assemble((f"{number}\n", "bold"), (kind, "")))
-
-    def on_click(self) -> None:
-        if self.card is not None:
-            self.post_message(self.Clicked(self.index))
-
-
 class OptionChip(Static):
     """One option of a decision, with its key; a click chooses it."""
 
@@ -379,7 +343,7 @@ class SanNiIchiBoard(Board):
         yield Static(id="sni-hand-title")
         with Horizontal(id="sni-hand"):
             for i in range(HAND_MAX):
-                yield CardChip(i)
+                yield CardChip(i, base="sni-chip", prefix="sni-")
 
     # ------------------------------------------------------ choices & keys
     @property
@@ -663,8 +627,13 @@ class SanNiIchiBoard(Board):
         usable = {c for c, a in opts if a is not None} if card_mode else set()
         for i, chip in enumerate(self.query(CardChip)):
             card = hand[i] if i < len(hand) else None
-            chip.set_card(card, cursor=card_mode and i == self.cursor, active=card_mode,
-                          usable=card in usable)
+            face = style = None
+            if card is not None:
+                number, kind, _ = card_info(card)
+                face = Text.assemble((f"{number}\n", "bold"), (kind, ""))
+                style = kind.split()[0].lower() if kind in ELEMENT_STYLE else "weapon"
+            chip.show(card, face, style, cursor=card_mode and i == self.cursor,
+                      active=card_mode and card in usable)
 
     def on_resize(self, event) -> None:
         # The piles break their lines at the board's width.
