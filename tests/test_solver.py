@@ -270,3 +270,58 @@ def test_players_choose_the_same_whatever_the_hidden_cards(spec):
         t = swap_hidden(s, observer=2, seed=seed)
         assert s.fields()["hands"] != t.fields()["hands"]
         assert who.choose(s, 2, seed=seed) == who.choose(t, 2, seed=seed)
+
+
+# ------------------------------------------------ every game: hidden cards, legality
+
+GAME_SETUPS = [
+    ("ninjan", 4, {}),
+    ("san_ni_ichi", 4, {"teams": True}),
+    ("san_ni_ichi", 6, {}),
+    ("pride_of_ninja", 3, {}),
+    ("pride_of_ninja", 5, {"deck": "red"}),
+]
+
+
+def random_positions(game, players, options, count, seed):
+    """Positions where a simultaneous or single choice is pending, reached by
+    random play from seeded deals."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = new_game(game, players, seed=rng.randrange(10**6), **options)
+        stop = rng.randrange(1, 40)
+        for _ in range(stop):
+            if s.is_terminal():
+                break
+            s.apply({m: rng.choice(s.legal_actions(m)) for m in s.movers()})
+        if not s.is_terminal():
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("game,players,options", GAME_SETUPS)
+def test_every_game_hides_what_the_searching_seat_cannot_see(game, players, options):
+    # Another world the seat cannot tell from this one: the engine's own
+    # resampling of everything hidden from it.  The search must not notice.
+    changed = 0
+    for s in random_positions(game, players, options, 4, seed=7):
+        seat = s.movers()[0]
+        other = s.determinize(seat, seed=99)
+        assert other.view(seat) == s.view(seat)
+        changed += other.fields() != s.fields()
+        a = analyse(s, seat, iterations=1500, seed=5)
+        b = analyse(other, seat, iterations=1500, seed=5)
+        assert [(m.action, m.visits, m.value) for m in a.moves] == \
+               [(m.action, m.visits, m.value) for m in b.moves]
+    assert changed >= 3, "the other worlds must really differ in hidden cards"
+
+
+@pytest.mark.parametrize("game,players,options", GAME_SETUPS)
+def test_every_game_searches_only_legal_moves(game, players, options):
+    for i, s in enumerate(random_positions(game, players, options, 60, seed=11)):
+        for seat in s.movers():
+            legal = {a.id for a in s.legal_actions(seat)}
+            a = analyse(s, seat, iterations=100, seed=i)
+            assert {m.action for m in a.moves} == legal
+            assert a.best.action in legal
