@@ -449,16 +449,20 @@ cdef void end_round(Pride* s) noexcept nogil:
         s.round += 1
         deal(s)
 
-cdef inline void place(Pride* s, int p, int k, int row) noexcept nogil:
-    s.hand[p][k] -= 1
+cdef inline void add_to_row(Pride* s, int p, int k, int row, int pick) noexcept nogil:
+    """Seat ``p``'s ``pick``-th card of the round, of kind ``k``, goes to ``row``."""
     if row == FRONT:
         s.board.front[p][k] += 1
         s.n_front[p] += 1
     else:
         s.board.back[p][k] += 1
         s.n_back[p] += 1
-    s.pick_kind[s.pick][p] = k
-    s.pick_row[s.pick][p] = row
+    s.pick_kind[pick][p] = k
+    s.pick_row[pick][p] = row
+
+cdef inline void place(Pride* s, int p, int k, int row) noexcept nogil:
+    s.hand[p][k] -= 1
+    add_to_row(s, p, k, row, s.pick)
 
 cdef void do_picks(Pride* s, const int* joint) noexcept nogil:
     """Everyone's pick at the reveal, then hands to the left (or resolution)."""
@@ -1077,14 +1081,7 @@ def from_fields(object f):
             if row == BACK and s.n_back[p] == BACK_MAX:
                 raise PositionError(f"{where}[{p}]: the back row already holds {BACK_MAX} cards")
             counts[k] += 1
-            s.pick_kind[t][p] = k
-            s.pick_row[t][p] = row
-            if row == FRONT:
-                s.board.front[p][k] += 1
-                s.n_front[p] += 1
-            else:
-                s.board.back[p][k] += 1
-                s.n_back[p] += 1
+            add_to_row(s, p, k, row, t)
     _check_deck(counts, deck, n, "state")
     if forced_joint(s, joint):
         raise PositionError("state.pick: every seat's pick is forced; nothing to decide")
