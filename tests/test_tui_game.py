@@ -5,6 +5,7 @@ import random
 
 from engine import new_game, save
 from engine.state import replay
+from tests.play import random_moves
 from tests.snapshot_apps.dojo_pilot import (late_position, make_app, new_game as setup_by_keys,
                                             play_to_end, settle, start_match, wait_for)
 from tui.screens.end import EndScreen
@@ -190,13 +191,7 @@ def test_story_folds_the_steps_onto_the_engine_state():
     for players in (2, 3, 4, 5):
         rng = random.Random(players)
         s = new_game("ninjan", players, seed=1000 + players)
-        while not s.is_terminal():
-            before, before_steps = s.view(0), s.steps()
-            moves = {m: rng.choice(s.legal_actions(m)) for m in s.movers()}
-            steps = s.apply(moves)
-            if before_steps and steps[:len(before_steps)] == before_steps:
-                steps = steps[len(before_steps):]
-            after = s.view(0)
+        for before, after, steps, moves in random_moves(s, rng):
             frames = NinJanBoard.story(before, after, steps, names[:players], moves)
             last = frames[-1].view
             for key in ("piles", "pile_sums", "won", "scores"):

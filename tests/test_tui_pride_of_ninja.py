@@ -16,6 +16,7 @@ from rich.console import Console
 import engine
 from engine import Action, new_game
 from engine.state import Outcome, replay
+from tests.play import random_moves
 from tests.snapshot_apps.dojo_pilot import make_app, set_choice, settle, wait_for
 from tui.match import MatchSetup, plan_seats
 from tui.screens.end import EndScreen
@@ -336,13 +337,7 @@ def test_story_ends_on_the_engine_scores_and_hides_face_down_cards():
             rng = random.Random(players * 10 + len(deck))
             s = new_game(GAME, players, seed=100 + players, deck=deck)
             rounds = 0
-            while not s.is_terminal():
-                before, before_steps = s.view(0), s.steps()
-                moves = {m: rng.choice(s.legal_actions(m)) for m in s.movers()}
-                steps = s.apply(moves)
-                if before_steps and steps[:len(before_steps)] == before_steps:
-                    steps = steps[len(before_steps):]
-                after = s.view(0)
+            for before, after, steps, moves in random_moves(s, rng):
                 frames = PrideOfNinjaBoard.story(before, after, steps, names[:players], moves)
                 assert all(f.line for f in frames)
                 # A face-down pick of another player is never named.

@@ -15,6 +15,7 @@ import engine
 from engine import new_game
 from engine.san_ni_ichi import STEP_KINDS
 from engine.state import replay
+from tests.play import random_moves
 from tests.snapshot_apps.dojo_pilot import make_app, set_choice, settle, wait_for
 from tui.match import Match, plan_seats
 from tui.screens.end import EndScreen
@@ -252,13 +253,7 @@ def test_story_folds_the_steps_onto_the_engine_state():
         for game_no in range(4):
             rng = random.Random(k * 10 + game_no)
             s = new_game(GAME, players, seed=500 + k * 10 + game_no, **options)
-            while not s.is_terminal():
-                before, before_steps = s.view(0), s.steps()
-                moves = {m: rng.choice(s.legal_actions(m)) for m in s.movers()}
-                steps = s.apply(moves)
-                if before_steps and steps[:len(before_steps)] == before_steps:
-                    steps = steps[len(before_steps):]
-                after = s.view(0)
+            for before, after, steps, moves in random_moves(s, rng):
                 frames = SanNiIchiBoard.story(before, after, steps, names[:players], moves)
                 last = frames[-1].view
                 for key in ("piles", "pile_tops", "scores", "side_scores"):

@@ -20,7 +20,8 @@ from textual.widgets import Static
 
 from engine import Action
 from tui.widgets.card_chip import CardChip
-from tui.widgets.board import Board, Frame
+from tui.widgets.board import Frame
+from tui.widgets.option_board import OptionBoard
 
 SUIT_STYLE = {"Rock": "#dcae6e", "Paper": "#80c4ff", "Scissors": "#ff8f8f"}
 SUIT_SHORT = {"Rock": "R", "Paper": "P", "Scissors": "S"}
@@ -102,7 +103,7 @@ class PileRow(Static):
         self.post_message(self.Clicked(self.index))
 
 
-class NinJanBoard(Board):
+class NinJanBoard(OptionBoard):
     GAME = "ninjan"
 
     BINDINGS = [
@@ -148,37 +149,6 @@ class NinJanBoard(Board):
             a = by_name.get(f"take pile {p + 1}") or by_name.get(f"put on pile {p + 1}")
             out.append((f"pile {p + 1}", a))
         return out
-
-    def _legal_indices(self) -> list[int]:
-        return [i for i, (_, a) in enumerate(self.options()) if a is not None]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pick":
-            opts = self.options()
-            n = parameters[0] if parameters else 0
-            return True if isinstance(n, int) and 1 <= n <= len(opts) and opts[n - 1][1] else None
-        if action in ("cursor", "confirm"):
-            return True if self.awaiting else None
-        return True
-
-    def action_pick(self, n: int) -> None:
-        opts = self.options()
-        if 1 <= n <= len(opts) and opts[n - 1][1] is not None:
-            self.cursor = n - 1
-            self.choose(opts[n - 1][1])
-
-    def action_cursor(self, delta: int) -> None:
-        legal = self._legal_indices()
-        if not legal:
-            return
-        pos = legal.index(self.cursor) if self.cursor in legal else 0
-        self.cursor = legal[(pos + delta) % len(legal)]
-        self.render_view()
-
-    def action_confirm(self) -> None:
-        opts = self.options()
-        if 0 <= self.cursor < len(opts) and opts[self.cursor][1] is not None:
-            self.choose(opts[self.cursor][1])
 
     def on_key(self, event) -> None:
         """A number that picks nothing now: say why instead of staying silent."""

@@ -26,7 +26,8 @@ from textual.widgets import Static
 from engine import Action, Outcome
 from engine.san_ni_ichi import step_text
 from tui.widgets.card_chip import CardChip
-from tui.widgets.board import Board, Frame
+from tui.widgets.board import Frame
+from tui.widgets.option_board import OptionBoard
 
 ELEMENT_STYLE = {"Fire": "#ff8f6b", "Wood": "#9bd67a", "Water": "#80c4ff"}
 WEAPON_STYLE = "#d7b5ff"
@@ -310,7 +311,7 @@ class SeatRow(Static):
 
 
 # ------------------------------------------------------------------ board
-class SanNiIchiBoard(Board):
+class SanNiIchiBoard(OptionBoard):
     GAME = "san_ni_ichi"
 
     BINDINGS = [
@@ -378,24 +379,6 @@ class SanNiIchiBoard(Board):
         acts = sorted(self.legal, key=lambda a: a.name == "discard")
         return [(action_label(a.name, self.view, self.names, self.actor), a) for a in acts]
 
-    def _legal_indices(self) -> list[int]:
-        return [i for i, (_, a) in enumerate(self.options()) if a is not None]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pick":
-            opts = self.options()
-            n = parameters[0] if parameters else 0
-            return True if isinstance(n, int) and 1 <= n <= len(opts) and opts[n - 1][1] else None
-        if action in ("cursor", "confirm"):
-            return True if self.awaiting else None
-        return True
-
-    def action_pick(self, n: int) -> None:
-        opts = self.options()
-        if 1 <= n <= len(opts) and opts[n - 1][1] is not None:
-            self.cursor = n - 1
-            self.choose(opts[n - 1][1])
-
     def action_cursor(self, delta: int) -> None:
         legal = self._legal_indices()
         if not legal:
@@ -411,11 +394,6 @@ class SanNiIchiBoard(Board):
             return
         self.cursor = legal[(pos + delta) % len(legal)]
         self.render_view()
-
-    def action_confirm(self) -> None:
-        opts = self.options()
-        if 0 <= self.cursor < len(opts) and opts[self.cursor][1] is not None:
-            self.choose(opts[self.cursor][1])
 
     def on_key(self, event) -> None:
         """A number that picks nothing now: say why instead of staying silent."""

@@ -1,0 +1,46 @@
+"""A board whose decisions are a numbered list of options."""
+from __future__ import annotations
+
+from engine import Action
+from tui.widgets.board import Board
+
+
+class OptionBoard(Board):
+    """A ``Board`` whose ``options()`` is a list of ``(label, action or None)``
+    (``None``: shown, not playable now), picked by number, or by the arrows
+    and Enter.  The board binds the keys it shows to ``pick``, ``cursor`` and
+    ``confirm``."""
+
+    def options(self) -> list[tuple[str, Action | None]]:
+        raise NotImplementedError
+
+    def _legal_indices(self) -> list[int]:
+        return [i for i, (_, a) in enumerate(self.options()) if a is not None]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick":
+            opts = self.options()
+            n = parameters[0] if parameters else 0
+            return True if isinstance(n, int) and 1 <= n <= len(opts) and opts[n - 1][1] else None
+        if action in ("cursor", "confirm"):
+            return True if self.awaiting else None
+        return True
+
+    def action_pick(self, n: int) -> None:
+        opts = self.options()
+        if 1 <= n <= len(opts) and opts[n - 1][1] is not None:
+            self.cursor = n - 1
+            self.choose(opts[n - 1][1])
+
+    def action_cursor(self, delta: int) -> None:
+        legal = self._legal_indices()
+        if not legal:
+            return
+        pos = legal.index(self.cursor) if self.cursor in legal else 0
+        self.cursor = legal[(pos + delta) % len(legal)]
+        self.render_view()
+
+    def action_confirm(self) -> None:
+        opts = self.options()
+        if 0 <= self.cursor < len(opts) and opts[self.cursor][1] is not None:
+            self.choose(opts[self.cursor][1])
