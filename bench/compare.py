@@ -1,42 +1,100 @@
 """Compare a pytest-benchmark JSON run with the committed baseline.
 
-    python bench/compare.py bench/baseline.json run.json [--max-slowdown 0.4]
+    python bench/compare.py bench/baseline.json run.json [--max-slowdown 0.4] [--reruns 2]
 
 Compares each benchmark's minimum time (the least noisy statistic on a busy
 machine) and exits 1 when any is slower than the baseline by more than the
 allowed fraction.  A benchmark missing from either side is reported, not
 failed, so adding one does not break CI before its baseline is refreshed.
+
+Why re-runs: on a shared 2-core machine a neighbour can slow one core for a
+few seconds, long enough to cover every round of the benchmarks that happen
+to run then (one CI run saw all five Pride of Ninja 4-player measures 25-80%
+slow while the ones before and after were within 10%).  A regression in the
+code is slow every time; a neighbour is not.  So benchmarks over the limit are
+run again, alone, up to ``--reruns`` times, and each keeps its best minimum.
 """
 import argparse
 import json
+import os
+import subprocess
 import sys
+import tempfile
+
+# The options CI times with; a re-run must time the same way.
+PYTEST_BENCH = [
+    "-p", "no:cacheprovider", "-o", "addopts=", "-q", "--benchmark-enable",
+    "--benchmark-disable-gc", "--benchmark-min-time=0.05", "--benchmark-max-time=0.5",
+    "--benchmark-columns=min,rounds",
+]
 
 
 def mins(path):
+    """Benchmark node id -> minimum time in seconds."""
     with open(path) as f:
         data = json.load(f)
-    return {b["fullname"].split("::")[-1]: b["stats"]["min"] for b in data["benchmarks"]}
+    return {b["fullname"]: b["stats"]["min"] for b in data["benchmarks"]}
+
+
+def short(node_id):
+    return node_id.split("::")[-1]
+
+
+def slower(base, run, max_slowdown):
+    """The node ids over the limit, in a stable order."""
+    return sorted(n for n in run if n in base and run[n] / base[n] - 1 > max_slowdown)
+
+
+def rerun(node_ids):
+    """Time the given benchmarks again; node id -> minimum time."""
+    fd, path = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    try:
+        subprocess.run([sys.executable, "-m", "pytest", *PYTEST_BENCH,
+                        f"--benchmark-json={path}", *node_ids], check=True)
+        return mins(path)
+    finally:
+        os.unlink(path)
+
+
+def report(base, run, max_slowdown, attempts):
+    print(f"{'benchmark':<48} {'baseline':>10} {'now':>10} {'change':>7}")
+    for name in sorted(set(base) | set(run)):
+        if name not in base or name not in run:
+            where = "run" if name in run else "baseline"
+            print(f"{short(name):<48} (only in {where})")
+            continue
+        change = run[name] / base[name] - 1
+        note = ""
+        if change > max_slowdown:
+            note = "  SLOWER THAN ALLOWED"
+        if attempts.get(name, 1) > 1:
+            note += f"  (best of {attempts[name]} runs)"
+        print(f"{short(name):<48} {base[name] * 1e3:>8.3f}ms {run[name] * 1e3:>8.3f}ms"
+              f" {change:>+7.0%}{note}")
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser()
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("baseline")
     p.add_argument("run")
     p.add_argument("--max-slowdown", type=float, default=0.4)
+    p.add_argument("--reruns", type=int, default=0,
+                   help="time benchmarks over the limit again, alone, up to this many times")
     args = p.parse_args(argv)
     base, run = mins(args.baseline), mins(args.run)
-    failed = False
-    print(f"{'benchmark':<32} {'baseline':>12} {'now':>12} {'change':>8}")
-    for name in sorted(set(base) | set(run)):
-        if name not in base or name not in run:
-            print(f"{name:<32} {'(only in ' + ('run' if name in run else 'baseline') + ')':>34}")
-            continue
-        change = run[name] / base[name] - 1
-        bad = change > args.max_slowdown
-        failed |= bad
-        print(f"{name:<32} {base[name] * 1e3:>10.3f}ms {run[name] * 1e3:>10.3f}ms {change:>+7.0%}"
-              f"{'  SLOWER THAN ALLOWED' if bad else ''}")
-    return 1 if failed else 0
+    attempts = {}
+    for _ in range(args.reruns):
+        over = slower(base, run, args.max_slowdown)
+        if not over:
+            break
+        print(f"re-running {len(over)} benchmark(s) over the limit: "
+              + ", ".join(short(n) for n in over), flush=True)
+        for name, t in rerun(over).items():
+            run[name] = min(run[name], t)
+            attempts[name] = attempts.get(name, 1) + 1
+    report(base, run, args.max_slowdown, attempts)
+    return 1 if slower(base, run, args.max_slowdown) else 0
 
 
 if __name__ == "__main__":
