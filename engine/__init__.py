@@ -11,9 +11,9 @@ True
 """
 from engine.errors import PositionError
 from engine.state import Action, Outcome, State, GAMES, game_module, new_game
-from engine.codec import dumps, loads, save, load
+from engine.codec import SavedGame, dumps, loads, loads_game, save, load, load_game
 
 __all__ = [
     "Action", "Outcome", "State", "PositionError", "GAMES", "game_module",
-    "new_game", "dumps", "loads", "save", "load",
+    "new_game", "dumps", "loads", "save", "load", "SavedGame", "loads_game", "load_game",
 ]

@@ -3,11 +3,17 @@
     {"format": "ninja-dojo/position", "version": 1, "game": "ninjan",
      "options": {"players": 4}, "seed": 7,
      "state": {...the game's named fields...},
-     "history": [[[seat, action], ...], ...]}
+     "history": [[[seat, action], ...], ...],
+     "seats": ["human", "medium", ...]}          # optional
 
 ``history`` holds the joint moves played from the deal of ``seed``.  When it
 is not empty, loading replays it and requires that it reaches ``state``; a
 hand-made position (a puzzle, an endgame) has an empty history.
+
+``seats``, optional, says who sits where, one name per seat in seat order:
+``"human"`` or the AI level the app set (``"medium"``...).  The engine checks
+its shape only; the app checks the names.  A file without it (a puzzle, a
+position from ``solver new``) leaves the seating to whoever opens it.
 
 Loading validates everything and raises ``PositionError`` naming the bad
 field; it never repairs anything silently.  Saving is atomic: a temporary
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from dataclasses import dataclass
 
 import msgpack
 
@@ -31,10 +38,26 @@ from engine.state import SEED_LIMIT, State, game_module, replay
 FORMAT = "ninja-dojo/position"
 VERSION = 1
 KEYS = ("format", "version", "game", "options", "seed", "state", "history")
+OPTIONAL_KEYS = ("seats",)
+#: The longest seat name a file may hold.
+SEAT_NAME_LIMIT = 32
 
 
-def to_map(state: State) -> dict:
-    return {
+@dataclass(frozen=True)
+class SavedGame:
+    """A position file's contents: the state, and who sits where if it says.
+
+    >>> from engine import new_game
+    >>> g = loads_game(dumps(new_game("ninjan", 2, seed=1), seats=["human", "hard"]))
+    >>> g.seats
+    ('human', 'hard')
+    """
+    state: State
+    seats: tuple[str, ...] | None = None
+
+
+def to_map(state: State, seats=None) -> dict:
+    doc = {
         "format": FORMAT,
         "version": VERSION,
         "game": state.name,
@@ -43,10 +66,23 @@ def to_map(state: State) -> dict:
         "state": state.fields(),
         "history": [[list(pair) for pair in joint] for joint in state.history],
     }
+    if seats is not None:
+        doc["seats"] = list(_seat_names(list(seats), state.players))
+    return doc
 
 
-def dumps(state: State) -> bytes:
-    return msgpack.packb(to_map(state), use_bin_type=True)
+def dumps(state: State, seats=None) -> bytes:
+    """msgpack bytes of ``state``; ``seats``, if given, are one name per seat."""
+    return msgpack.packb(to_map(state, seats), use_bin_type=True)
+
+
+def _seat_names(seats, players: int) -> tuple[str, ...]:
+    if not isinstance(seats, list) or len(seats) != players:
+        raise PositionError(f"seats: expected a list of {players} names, one per seat")
+    for i, name in enumerate(seats):
+        if not isinstance(name, str) or not 0 < len(name) <= SEAT_NAME_LIMIT or not name.isprintable():
+            raise PositionError(f"seats[{i}]: expected a name of 1 to {SEAT_NAME_LIMIT} printable characters")
+    return tuple(seats)
 
 
 def _int(v, where, lo, hi) -> int:
@@ -58,6 +94,12 @@ def _int(v, where, lo, hi) -> int:
 
 
 def from_map(doc) -> State:
+    """The state of a position map (as ``msgpack`` decodes it); validated."""
+    return game_from_map(doc).state
+
+
+def game_from_map(doc) -> SavedGame:
+    """The state and seating of a position map; validated."""
     if not isinstance(doc, dict):
         raise PositionError("not a position: the top level must be a map")
     if doc.get("format") != FORMAT:
@@ -66,7 +108,7 @@ def from_map(doc) -> State:
     if version != VERSION:
         raise PositionError(f"version: {version!r} is not supported (this program reads version {VERSION})")
     for key in doc:
-        if key not in KEYS:
+        if key not in KEYS and key not in OPTIONAL_KEYS:
             raise PositionError(f"unknown field {key!r}")
     for key in KEYS:
         if key not in doc:
@@ -111,11 +153,17 @@ def from_map(doc) -> State:
         reached = replay(name, state.options, seed, moves)
         if reached.fields() != state.fields():
             raise PositionError("history: replaying the moves from the deal does not reach this state")
-    return state
+    seats = _seat_names(doc["seats"], players) if "seats" in doc else None
+    return SavedGame(state, seats)
 
 
 def loads(data: bytes) -> State:
     """A position from msgpack bytes; ``PositionError`` if anything is wrong."""
+    return loads_game(data).state
+
+
+def loads_game(data: bytes) -> SavedGame:
+    """A position and its seating from msgpack bytes; ``PositionError`` if anything is wrong."""
     if not isinstance(data, (bytes, bytearray)):
         raise PositionError("not a position: expected bytes")
     try:
@@ -124,12 +172,13 @@ def loads(data: bytes) -> State:
         raise PositionError("not a position: extra bytes after the position") from None
     except Exception as e:  # msgpack raises several types for bad bytes
         raise PositionError(f"not a msgpack position ({type(e).__name__}: {e})") from None
-    return from_map(doc)
+    return game_from_map(doc)
 
 
-def save(state: State, path: str | os.PathLike) -> None:
-    """Write ``state`` to ``path`` atomically: the old file or the new, never half."""
-    data = dumps(state)
+def save(state: State, path: str | os.PathLike, seats=None) -> None:
+    """Write ``state`` (and ``seats``, one name per seat, if given) to ``path``
+    atomically: the old file or the new, never half."""
+    data = dumps(state, seats)
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".msgpack", dir=folder)
@@ -148,9 +197,15 @@ def save(state: State, path: str | os.PathLike) -> None:
 
 
 def load(path: str | os.PathLike) -> State:
+    """The position in the file at ``path``; ``PositionError`` if anything is wrong."""
+    return load_game(path).state
+
+
+def load_game(path: str | os.PathLike) -> SavedGame:
+    """The position and seating in the file at ``path``."""
     try:
         with open(path, "rb") as f:
             data = f.read(1 << 24)
     except OSError as e:
         raise PositionError(f"cannot read {os.fspath(path)!r}: {e.strerror}") from None
-    return loads(data)
+    return loads_game(data)

@@ -5,7 +5,9 @@
     solver bench --game ninjan --players 4 --seconds 2 --json
     solver tournament --game ninjan --players 4 --ai ismcts:1s --vs greedy --games 100
 
-Exit status 0 on success, 2 with one line on stderr for bad input.
+Exit status 0 on success, 2 with one line on stderr for bad input.  Seats
+count from 1, as on the app's board (``--player 1`` is the first seat; the
+JSON ``player`` counts the same way); the Python API counts from 0.
 """
 from __future__ import annotations
 
@@ -47,7 +49,8 @@ def parser() -> argparse.ArgumentParser:
 
     a = sub.add_parser("analyse", aliases=["analyze"], help="best moves of a position, with statistics")
     a.add_argument("file", help="position file (msgpack)")
-    a.add_argument("--player", type=int, help="seat to analyse (default: the seat to move)")
+    a.add_argument("--player", type=int, metavar="SEAT",
+                   help="seat to analyse, 1 to N as in the app (default: the first seat to move)")
     _add_budget(a)
     a.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -105,16 +108,29 @@ def _config(args) -> dict:
     }
 
 
+def _seat(player: int | None, state) -> int | None:
+    """``--player`` (counted from 1) as an engine seat (counted from 0)."""
+    if player is None:
+        return None
+    if not 1 <= player <= state.players:
+        raise PositionError(f"--player: {player} is not a seat; seats are 1 to {state.players}")
+    movers = state.movers()
+    if player - 1 not in movers:
+        deciding = ", ".join(str(m + 1) for m in movers) or "none, the game is over"
+        raise PositionError(f"--player: seat {player} has no decision now (seats to decide: {deciding})")
+    return player - 1
+
+
 def cmd_analyse(args) -> int:
     from solver.search import analyse
 
     state = load(args.file)
-    a = analyse(state, args.player, **_config(args))
+    a = analyse(state, _seat(args.player, state), **_config(args))
     if args.json:
-        print(json.dumps(a.to_json()))
+        print(json.dumps({**a.to_json(), "player": a.player + 1}))
         return 0
     title = state.game.TITLE
-    print(f"{title}: seat {a.player} to decide (round {state.view(-1).get('round', '?')})")
+    print(f"{title}: seat {a.player + 1} to decide (round {state.view(-1).get('round', '?')})")
     print(f"{'move':<24} {'visits':>9} {'share':>7} {'win rate':>9}")
     for m in a.moves:
         mark = "  <- best" if m is a.best else ""

@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-from engine import load
+from engine import load, save
+from tests.conftest import ninjan_position
 
 
 def solver(*args, check=True):
@@ -24,7 +25,7 @@ def test_new_then_analyse_as_json(tmp_path):
     out = solver("analyse", pos, "--iterations", 3000, "--seed", 2, "--json")
     doc = json.loads(out.stdout)
     assert {"game", "player", "iterations", "seconds", "best", "moves"} <= set(doc)
-    assert doc["game"] == "ninjan" and doc["player"] == 0 and doc["iterations"] == 3000
+    assert doc["game"] == "ninjan" and doc["player"] == 1 and doc["iterations"] == 3000
     legal = {a.id for a in state.legal_actions(0)}
     assert {m["action"] for m in doc["moves"]} == legal
     for m in doc["moves"]:
@@ -43,9 +44,13 @@ def test_new_then_analyse_as_json(tmp_path):
 def test_analyse_table_for_another_seat(tmp_path):
     pos = tmp_path / "p.msgpack"
     solver("new", "ninjan", "--players", 3, "--seed", 1, "-o", pos)
-    out = solver("analyse", pos, "--player", 2, "--seconds", 0.2)
-    assert "seat 2 to decide" in out.stdout
+    out = solver("analyse", pos, "--player", 3, "--seconds", 0.2)
+    assert "seat 3 to decide" in out.stdout      # seats count from 1, as in the app
     assert "best: play " in out.stdout
+    doc = json.loads(solver("analyse", pos, "--player", 3, "--iterations", 500, "--json").stdout)
+    state = load(pos)
+    assert doc["player"] == 3
+    assert {m["action"] for m in doc["moves"]} == {a.id for a in state.legal_actions(2)}
 
 
 def test_bench_json_keys():
@@ -67,7 +72,9 @@ def test_tournament_prints_win_share_with_interval():
     (["new", "chess", "--players", 2, "-o", "x.msgpack"], "unknown game"),
     (["analyse", "POS", "--iterations", "lots"], "invalid int"),
     (["analyse", "POS", "--iterations", 0], "iterations"),
-    (["analyse", "POS", "--player", 7], "player"),
+    (["analyse", "POS", "--player", 7], "--player: 7 is not a seat; seats are 1 to 2"),
+    (["analyse", "POS", "--player", 0], "--player: 0 is not a seat"),
+    (["analyse", "MIDROUND", "--player", 2], "seat 2 has no decision now (seats to decide: 1)"),
     (["analyse", "POS", "--iterations", 10, "--seconds", 1], "not allowed with"),
     (["analyse", "GARBAGE"], "not a msgpack position"),
     (["tournament", "--ai", "ismcts:lots", "--vs", "random", "--games", 2], "budget"),
@@ -78,7 +85,12 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, needle):
     solver("new", "ninjan", "--players", 2, "--seed", 3, "-o", pos)
     garbage = tmp_path / "garbage.msgpack"
     garbage.write_bytes(pos.read_bytes()[:40])
-    where = {"POS": pos, "GARBAGE": garbage, "x.msgpack": tmp_path / "x.msgpack"}
+    # Mid-round: 2 Rock (seat 1) beats no pile, so only seat 1 chooses.
+    midround = tmp_path / "mid.msgpack"
+    save(ninjan_position(2, [["9 Paper"], ["5 Rock"], ["-1 Paper"]], round=1, phase="resolve",
+                         hands=[[], []], won=[[], ["3 Rock"]], played=["2 Rock", "9 Paper"],
+                         resolved=1), midround)
+    where = {"POS": pos, "GARBAGE": garbage, "MIDROUND": midround, "x.msgpack": tmp_path / "x.msgpack"}
     out = solver(*[where.get(a, a) for a in args], check=False)
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()

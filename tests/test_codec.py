@@ -142,6 +142,41 @@ def test_file_layout_is_the_documented_map():
                                "won", "played", "resolved"}
 
 
+# ----------------------------------------------------------------- seats
+
+def test_seats_round_trip_and_are_optional(tmp_path):
+    state = random_game(3, 5, moves=4)
+    path = tmp_path / "g.msgpack"
+    save(state, path, seats=["medium", "human", "hard"])
+    game = engine.load_game(path)
+    assert game.state == state and game.seats == ("medium", "human", "hard")
+    assert load(path) == state
+    assert list(msgpack.unpackb(path.read_bytes(), raw=False))[-1] == "seats"
+    # A file written without seats (solver new, a puzzle) has none.
+    assert engine.loads_game(dumps(state)).seats is None
+
+
+@pytest.mark.parametrize("bad,match", [
+    ("human", r"^seats: expected a list of 3 names"),
+    (["human", "hard"], r"^seats: expected a list of 3 names"),
+    (["human", "hard", 7], r"^seats\[2\]: expected a name"),
+    (["human", "", "hard"], r"^seats\[1\]: expected a name"),
+    (["human", "x" * 33, "hard"], r"^seats\[1\]"),
+    (["human\n", "hard", "hard"], r"^seats\[0\]"),
+])
+def test_malformed_seats_are_refused(bad, match):
+    d = doc()
+    d["seats"] = bad
+    refused(d, match)
+
+
+def test_saving_malformed_seats_writes_nothing(tmp_path):
+    path = tmp_path / "g.msgpack"
+    with pytest.raises(PositionError, match="seats"):
+        save(new_game("ninjan", 2, seed=1), path, seats=["human"])
+    assert not path.exists()
+
+
 # --------------------------------------------------------------- history
 
 def test_history_is_replayed_and_must_reach_the_state():

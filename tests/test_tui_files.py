@@ -49,6 +49,44 @@ async def test_save_then_load_restores_the_exact_state(tmp_path):
         assert loaded.actor == 0
 
 
+async def test_a_saved_game_reopens_with_the_same_people_and_ais(tmp_path):
+    # The player sat at seat 2 against a hard and a novice AI; a new app
+    # (dojo --load) seats everyone as before, not "seat 1 is you".
+    path = tmp_path / "table.msgpack"
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = await start_match(pilot, ["hard", "human", "novice"], seed=12)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SaveScreen))
+        await type_path(pilot, "table")
+        await wait_for(pilot, lambda: app.screen is game)
+        table = game.match.seats
+    assert engine.load_game(path).seats == ("hard", "human", "novice")
+    app = make_app(tmp_path, load=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: app.game_screen is not None)
+        assert app.game_screen.match.seats == table
+        assert [s.label for s in table] == ["Hanzo (hard AI)", "You", "Jubei (novice AI)"]
+
+
+async def test_a_file_naming_an_unknown_ai_level_is_refused_and_changes_nothing(tmp_path):
+    state = engine.new_game("ninjan", 2, seed=3)
+    engine.save(state, tmp_path / "edited.msgpack", seats=["human", "grandmaster"])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = await start_match(pilot, ["human", "novice"], seed=4)
+        before = game.match.state.clone()
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen))
+        dialog = app.screen
+        await type_path(pilot, "edited.msgpack")
+        assert app.screen is dialog
+        assert "seats[1]: 'grandmaster' is neither 'human' nor an AI level" in dialog.error
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is game)
+        assert game.match.state == before
+
+
 async def test_a_corrupt_file_gives_one_message_and_changes_nothing(tmp_path):
     bad = tmp_path / "bad.msgpack"
     bad.write_bytes(b"\x93not a position at all")
@@ -84,7 +122,7 @@ async def test_export_writes_the_position_and_shows_the_command(tmp_path):
         path = tmp_path / "puzzle.msgpack"
         await type_path(pilot, "puzzle")
         assert engine.load(path) == game.match.state
-        assert dialog.command == f"solver analyse {path} --player 0"
+        assert dialog.command == f"solver analyse {path} --player 1"   # seats count from 1, as on the board
         assert "solver analyse" in str(dialog.query_one("#save-message").render())
         await pilot.press("enter")                    # close
         await wait_for(pilot, lambda: app.screen is game)
@@ -98,7 +136,7 @@ async def test_a_position_that_would_not_read_back_is_not_written(tmp_path, monk
 
         def broken(data):
             raise engine.PositionError("state.played[1]: broken on purpose")
-        monkeypatch.setattr(engine, "loads", broken)
+        monkeypatch.setattr(engine, "loads_game", broken)
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, SaveScreen))
         path = tmp_path / "never.msgpack"

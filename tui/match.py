@@ -76,6 +76,22 @@ def default_seats(players: int, level: str = DEFAULT_LEVEL) -> tuple[Seat, ...]:
     return plan_seats(players, [HUMAN] + [level] * (players - 1))
 
 
+def seats_from_file(kinds: tuple[str, ...]) -> tuple[Seat, ...]:
+    """The seats a saved game names; ``PositionError`` for a kind this app
+    does not have (a hand-edited file, a level from a newer version).
+
+    >>> [s.label for s in seats_from_file(("hard", "human"))]
+    ['Hanzo (hard AI)', 'You']
+    """
+    from solver.players import LEVELS
+
+    for i, kind in enumerate(kinds):
+        if kind != HUMAN and kind not in LEVELS:
+            raise PositionError(f"seats[{i}]: {kind!r} is neither {HUMAN!r} nor an AI level "
+                                f"({', '.join(LEVELS)})")
+    return plan_seats(len(kinds), kinds)
+
+
 def ai_seed(state: State, seat: int, salt: int = 0) -> int:
     """A search seed fixed by the deal, the moves so far and the seat, so the
     same game replays the same AI moves."""

@@ -446,7 +446,8 @@ class GameScreen(Screen):
             if path:
                 self.game_log.say(f"Saved to {path}.", style="italic")
                 self.notify(f"Saved to {path}")
-        self.app.push_screen(SaveScreen(self.match.state, folder=self.app.folder), callback=saved)
+        self.app.push_screen(SaveScreen(self.match.state, folder=self.app.folder,
+                                        seats=self.seat_kinds()), callback=saved)
 
     def action_export(self) -> None:
         from tui.screens.save import SaveScreen
@@ -458,7 +459,11 @@ class GameScreen(Screen):
             if path:
                 self.game_log.say(f"Position exported to {path}.", style="italic")
         self.app.push_screen(SaveScreen(self.match.state, export=True, seat=seat,
-                                        folder=self.app.folder), callback=exported)
+                                        folder=self.app.folder, seats=self.seat_kinds()),
+                             callback=exported)
+
+    def seat_kinds(self) -> tuple[str, ...]:
+        return tuple(s.kind for s in self.match.seats)
 
     def action_load(self) -> None:
         self.app.action_load_game()  # the app replaces this screen on success

@@ -17,7 +17,8 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import engine
-from engine import State
+from engine import SavedGame
+from tui.match import seats_from_file
 from tui.screens.save import normalise
 
 MAX_LISTED = 30
@@ -32,8 +33,8 @@ def saved_files(folder: Path) -> list[Path]:
     return files[:MAX_LISTED]
 
 
-class LoadScreen(ModalScreen[State | None]):
-    """Dismisses with the loaded ``State``, or ``None``."""
+class LoadScreen(ModalScreen[SavedGame | None]):
+    """Dismisses with the loaded game (its seats checked), or ``None``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="load.cancel")]
 
@@ -91,12 +92,14 @@ class LoadScreen(ModalScreen[State | None]):
             typed = self.folder / typed
         path = typed if typed.exists() else normalise(text, self.folder)
         try:
-            state = engine.load(path)
+            game = engine.load_game(path)
+            if game.seats is not None:
+                seats_from_file(game.seats)
         except engine.PositionError as e:
             self.error = f"Cannot load {path.name}: {e}"
             message.update(Text(self.error + "\nNothing was changed.", style="bold red"))
             return
-        self.dismiss(state)
+        self.dismiss(game)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -42,9 +42,11 @@ def normalise(text: str, folder: Path | None = None) -> Path:
 
 
 def analyse_command(path: Path, seat: int | None) -> str:
+    """The command that analyses ``seat``'s decision (``seat`` counts from 0;
+    the command line counts seats from 1, as the board does)."""
     cmd = f"solver analyse {shlex.quote(str(path))}"
     if seat is not None:
-        cmd += f" --player {seat}"
+        cmd += f" --player {seat + 1}"
     return cmd
 
 
@@ -54,9 +56,12 @@ class SaveScreen(ModalScreen[Path | None]):
     BINDINGS = [Binding("escape", "close", "Cancel", id="save.cancel")]
 
     def __init__(self, state: State, *, export: bool = False, seat: int | None = None,
-                 folder: Path | None = None) -> None:
+                 folder: Path | None = None, seats: tuple[str, ...] | None = None) -> None:
         super().__init__()
         self.state = state.clone()
+        #: who sits where ("human" or an AI level), kept in the file so that
+        #: loading it seats everyone as before
+        self.seats = seats
         self.export = export
         self.seat = seat
         self.folder = folder or Path.cwd()
@@ -105,14 +110,15 @@ class SaveScreen(ModalScreen[Path | None]):
             return
         try:
             # Never write a file that cannot be read back.
-            if engine.loads(engine.dumps(self.state)) != self.state:
+            back = engine.loads_game(engine.dumps(self.state, self.seats))
+            if back.state != self.state or back.seats != self.seats:
                 raise engine.PositionError("the position does not read back the same")
         except engine.PositionError as e:
             message.update(Text(f"This position cannot be saved: {e}. Nothing was written.",
                                 style="bold red"))
             return
         try:
-            engine.save(self.state, path)
+            engine.save(self.state, path, self.seats)
         except (OSError, engine.PositionError) as e:
             reason = getattr(e, "strerror", None) or str(e)
             message.update(Text(f"Could not write {path}: {reason}. Nothing was saved.",
@@ -123,8 +129,7 @@ class SaveScreen(ModalScreen[Path | None]):
             self.dismiss(path)
             return
         cmd = analyse_command(path, self.seat)
-        message.update(Text.assemble(("Written. Analyse it with:\n", ""), (cmd, "bold green"),
-                                     ("\n(--player counts seats from 0)" if self.seat is not None else "", "dim")))
+        message.update(Text.assemble(("Written. Analyse it with:\n", ""), (cmd, "bold green")))
         self.query_one("#write", Button).display = False
         self.query_one("#cancel", Button).label = "Close"
         self.query_one("#cancel", Button).focus()
