@@ -12,15 +12,12 @@ import pytest
 import engine
 from engine import PositionError, codec, dumps, load, loads, new_game, save
 from tests.conftest import ninjan_position
+from tests.play import play_random, random_joint
 
 
 def random_game(players, seed, moves=None):
     """A game after ``moves`` random joint moves (all of them if None)."""
-    rng = random.Random(seed)
-    state = new_game("ninjan", players=players, seed=seed)
-    while not state.is_terminal() and (moves is None or len(state.history) < moves):
-        state.apply({s: rng.choice(state.legal_actions(s)) for s in state.movers()})
-    return state
+    return play_random(new_game("ninjan", players=players, seed=seed), random.Random(seed), moves)
 
 
 def first_position(where, seeds=range(200), players=3):
@@ -31,7 +28,7 @@ def first_position(where, seeds=range(200), players=3):
         while not state.is_terminal():
             if where(state):
                 return state
-            state.apply({s: rng.choice(state.legal_actions(s)) for s in state.movers()})
+            state.apply(random_joint(state, rng))
     raise LookupError("no such position in the seeds tried")
 
 
@@ -229,7 +226,7 @@ def test_round_trip_every_position_of_random_games():
             assert_round_trip(state)
             if state.is_terminal():
                 break
-            state.apply({s: rng.choice(state.legal_actions(s)) for s in state.movers()})
+            state.apply(random_joint(state, rng))
 
 
 # ------------------------------------------------------------ save / load

@@ -15,6 +15,7 @@ from engine import ninjan
 from engine import PositionError, new_game
 from tests.conftest import DECK, ninjan_position, value
 from tests import golden, golden_playthrough
+from tests.play import random_joint
 
 
 def names(actions):
@@ -330,7 +331,7 @@ def test_returns_sum_to_one_and_name_the_top_scorer():
     rng = random.Random(5)
     while not state.is_terminal():
         assert state.outcome() is None
-        state.apply({s: rng.choice(state.legal_actions(s)) for s in state.movers()})
+        state.apply(random_joint(state, rng))
     r = state.returns()
     assert sum(r) == pytest.approx(1.0)
     best = max(state.scores())
@@ -399,7 +400,7 @@ def test_a_seat_sees_its_hand_every_won_card_and_no_hidden_card():
     state = new_game("ninjan", players=3, seed=21)
     rng = random.Random(21)
     for _ in range(4):
-        state.apply({s: rng.choice(state.legal_actions(s)) for s in state.movers()})
+        state.apply(random_joint(state, rng))
     f = state.fields()
     for seat in (-1, 0, 1, 2):
         v = state.view(seat)

@@ -16,6 +16,7 @@ import engine
 from engine import PositionError, _driver, new_game
 from engine import san_ni_ichi as sni
 from tests.test_san_ni_ichi_rules import STANDARD, ALTERNATE, atk, position
+from tests.play import play_random, random_joint
 
 GAMES = 10_000
 RULES = sni.definition()
@@ -138,12 +139,8 @@ def midgame_states(count=60, moves=25):
     out = []
     for seed in range(count):
         players, opts = game_options(seed)
-        s = new_game("san_ni_ichi", players, seed=seed, **opts)
         rng = random.Random(seed)
-        for _ in range(rng.randrange(moves)):
-            if s.is_terminal():
-                break
-            s.apply({m: rng.choice(s.legal_actions(m)) for m in s.movers()})
+        s = play_random(new_game("san_ni_ichi", players, seed=seed, **opts), rng, rng.randrange(moves))
         if not s.is_terminal():
             out.append(s)
     return out
@@ -253,7 +250,7 @@ def test_positions_round_trip_through_msgpack():
         for _ in range(rng.randrange(60)):
             if s.is_terminal():
                 break
-            s.apply({m: rng.choice(s.legal_actions(m)) for m in s.movers()})
+            s.apply(random_joint(s, rng))
             back = engine.loads(engine.dumps(s))
             assert back == s and back.history == s.history
             for m in s.movers():

@@ -14,6 +14,7 @@ from engine import PositionError, new_game
 from engine import ninjan
 from engine.state import State
 from solver.search import Search, SearchConfig, analyse
+from tests.play import play_random, random_joint
 
 
 def random_position(players: int, seed: int, choose_round: int) -> State:
@@ -249,7 +250,7 @@ def test_bad_requests_are_refused_clearly():
         analyse(s, 0, selection="best")
     rng = random.Random(0)
     while not s.is_terminal():
-        s.apply({m: rng.choice(s.legal_actions(m)) for m in s.movers()})
+        s.apply(random_joint(s, rng))
     with pytest.raises(PositionError, match="over"):
         analyse(s, 0)
 
@@ -290,11 +291,7 @@ def random_positions(game, players, options, count, seed):
     out = []
     while len(out) < count:
         s = new_game(game, players, seed=rng.randrange(10**6), **options)
-        stop = rng.randrange(1, 40)
-        for _ in range(stop):
-            if s.is_terminal():
-                break
-            s.apply({m: rng.choice(s.legal_actions(m)) for m in s.movers()})
+        play_random(s, rng, rng.randrange(1, 40))
         if not s.is_terminal():
             out.append(s)
     return out

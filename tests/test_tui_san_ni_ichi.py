@@ -15,7 +15,7 @@ import engine
 from engine import new_game
 from engine.san_ni_ichi import STEP_KINDS
 from engine.state import replay
-from tests.play import random_moves
+from tests.play import random_moves, random_joint
 from tests.snapshot_apps.dojo_pilot import make_app, set_choice, settle, wait_for
 from tui.match import Match, plan_seats
 from tui.screens.end import EndScreen
@@ -298,7 +298,7 @@ def _position_with(found, players: int, options=None, tries: int = 200):
         while not s.is_terminal():
             if found(s.view(-1)):
                 return s
-            s.apply({m: rng.choice(s.legal_actions(m)) for m in s.movers()})
+            s.apply(random_joint(s, rng))
     raise AssertionError("no such position")
 
 
