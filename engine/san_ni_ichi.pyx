@@ -233,12 +233,12 @@ cdef inline int elem_of(const SanNiIchi* s, int c) noexcept nogil:
 
 cdef inline int partner(const SanNiIchi* s, int seat) noexcept nogil:
     """Partners sit opposite (rulings 17); -1 without team play."""
+    cdef int p
     if not s.teams:
         return -1
-    return (seat + s.players // 2) % s.players
-
-cdef inline bint same_side(const SanNiIchi* s, int a, int b) noexcept nogil:
-    return a == b or (s.teams and partner(s, a) == b)
+    # No division: this runs at every step of every rollout.
+    p = seat + (s.players >> 1)
+    return p - s.players if p >= s.players else p
 
 cdef inline int top_card(const SanNiIchi* s, int seat) noexcept nogil:
     return s.pile[seat][s.pile_len[seat] - 1]
@@ -803,79 +803,195 @@ cdef int sni_observe(const void* vs, int actor, int action, int observer) noexce
 # ------------------------------------------------------------------ policy
 # A cheap one-step greedy: which piles would take damage if the round ended
 # now, weighing my side's damage against the others'.
+#
+# It decides every step of every rollout, so a decision reads the piles once
+# (``Outlook``) and judges a move that changes one or two piles from a few
+# numbers kept per pile, without a pass over the piles per move.  Free seats
+# of one kind (mine, my partner's, an opponent's) all judge alike, so one of
+# each kind is judged.  Every value is the same, to the last bit, as judging
+# each move on a copy of the piles: the weighted sums are multiples of 0.5
+# (exact in any order) until the one 0.1 term.
 
 cdef enum:
     NO_TOP = -1
 
-cdef double exposure(const SanNiIchi* s, int seat, const int* top, const int* size) noexcept nogil:
-    cdef int o, m = NO_TOP
-    cdef double v = 0.0
+ctypedef struct Outlook:
+    # The piles as one seat weighs them; a seat without a pile has size 0 and NO_TOP.
+    int top[MAX_SEATS]
+    int size[MAX_SEATS]
+    double weight[MAX_SEATS]    # per card of damage there: -1 on my side, +0.5 on the others'
+    int seat
+    int players
+    uint8_t mine                # my side's seats
+    uint8_t put_on[3]           # per element: the piles an attack card of it may go on
+    int free_partner            # my partner's seat if it has no pile, else -1
+    int free_other              # the first opponent's seat without a pile, else -1
+    # The highest top number (NO_TOP for none), the weighted cards showing it
+    # and how many piles show it; the same for the second highest.  Without
+    # any one pile, the highest of the rest follows from these.
+    int top1
+    double at_top1
+    int piles_at_top1
+    int top2
+    double at_top2
+    double now                  # exposure of the piles as they are
+
+cdef inline double own_risk(const Outlook* ol, double v, int m, int own_top, int own_size) noexcept nogil:
+    # A pile of my own that does not take damage now stays a risk for the coming rounds.
+    if own_size and own_top != m:
+        return v - 0.1 * own_size
+    return v
+
+cdef void read_piles(const SanNiIchi* s, int seat, bint choosing, Outlook* ol) noexcept nogil:
+    cdef int o, c, x, n1 = 0, m1 = NO_TOP, m2 = NO_TOP, p = partner(s, seat)
+    cdef uint8_t free = 0, mine
+    cdef double w, w1 = 0.0, w2 = 0.0
+    mine = (1 << seat) | ((1 << p) if p >= 0 else 0)
+    ol.seat = seat
+    ol.players = s.players
+    ol.mine = mine
+    ol.put_on[0] = ol.put_on[1] = ol.put_on[2] = 0
     for o in range(s.players):
+        ol.size[o] = s.pile_len[o]
+        ol.weight[o] = 0.5 - 1.5 * ((mine >> o) & 1)
+        if ol.size[o] == 0:
+            ol.top[o] = NO_TOP
+            free |= 1 << o
+            continue
+        c = top_card(s, o)
+        x = NUMBER[c]
+        ol.top[o] = x
+        if choosing:
+            ol.put_on[beater(elem_of(s, c))] |= 1 << o
+        w = ol.weight[o] * ol.size[o]
+        if x > m1:
+            m2 = m1; w2 = w1
+            m1 = x; w1 = w; n1 = 1
+        elif x == m1:
+            w1 += w; n1 += 1
+        elif x > m2:
+            m2 = x; w2 = w
+        elif x == m2:
+            w2 += w
+    ol.top1 = m1; ol.at_top1 = w1; ol.piles_at_top1 = n1
+    ol.top2 = m2; ol.at_top2 = w2
+    ol.free_partner = p if p >= 0 and (free >> p) & 1 else -1
+    ol.free_other = lowest_bit(free & ~mine) if free & ~mine else -1
+    ol.now = 0.0 if m1 == NO_TOP else own_risk(ol, w1, m1, ol.top[seat], ol.size[seat])
+
+cdef inline int rest_top(const Outlook* ol, int t) noexcept nogil:
+    """The highest top number without pile ``t`` (NO_TOP for none)."""
+    return ol.top1 if ol.top[t] < ol.top1 or ol.piles_at_top1 > 1 else ol.top2
+
+cdef inline double rest_at_top(const Outlook* ol, int t) noexcept nogil:
+    """The weighted cards showing ``rest_top``, without pile ``t``."""
+    if ol.top[t] < ol.top1:
+        return ol.at_top1
+    if ol.piles_at_top1 > 1:
+        return ol.at_top1 - ol.weight[t] * ol.size[t]
+    return ol.at_top2
+
+cdef inline double exposure_if(const Outlook* ol, int t, int top_t, int size_t) noexcept nogil:
+    """Exposure with pile ``t`` changed to ``size_t`` cards showing ``top_t``."""
+    cdef int m = rest_top(ol, t), seat = ol.seat
+    cdef double v
+    if size_t and top_t >= m:
+        v = ol.weight[t] * size_t + (rest_at_top(ol, t) if top_t == m else 0.0)
+        m = top_t
+    elif m == NO_TOP:
+        return 0.0
+    else:
+        v = rest_at_top(ol, t)
+    if t == seat:
+        return own_risk(ol, v, m, top_t, size_t)
+    return own_risk(ol, v, m, ol.top[seat], ol.size[seat])
+
+cdef inline double exposure_slid(const Outlook* ol, int u, int top_own, int size_own) noexcept nogil:
+    """Exposure once my own pile of ``size_own`` showing ``top_own`` slid to the free seat ``u``."""
+    cdef int m = rest_top(ol, ol.seat)
+    if top_own > m:
+        return ol.weight[u] * size_own
+    if top_own == m:
+        return ol.weight[u] * size_own + rest_at_top(ol, ol.seat)
+    return rest_at_top(ol, ol.seat)
+
+cdef double exposure_swapped(const Outlook* ol, int a, int b) noexcept nogil:
+    """Exposure with the piles of ``a`` and ``b`` swapped (a Sai)."""
+    cdef int top[MAX_SEATS]
+    cdef int size[MAX_SEATS]
+    cdef int o, m = NO_TOP, seat = ol.seat
+    cdef double v = 0.0
+    memcpy(top, ol.top, sizeof(top))
+    memcpy(size, ol.size, sizeof(size))
+    top[a] = ol.top[b]; size[a] = ol.size[b]
+    top[b] = ol.top[a]; size[b] = ol.size[a]
+    for o in range(ol.players):
         if size[o] and top[o] > m:
             m = top[o]
     if m == NO_TOP:
         return 0.0
-    for o in range(s.players):
+    for o in range(ol.players):
         if size[o] and top[o] == m:
-            if same_side(s, seat, o):
-                v -= size[o]
-            else:
-                v += 0.5 * size[o]
-    # A pile of my own stays a risk for the coming rounds.
-    if size[seat] and top[seat] != m:
-        v -= 0.1 * size[seat]
-    return v
+            v += ol.weight[o] * size[o]
+    return own_risk(ol, v, m, top[seat], size[seat])
 
-cdef inline void tops(const SanNiIchi* s, int* top, int* size) noexcept nogil:
-    cdef int o
-    for o in range(MAX_SEATS):
-        size[o] = s.pile_len[o] if o < s.players else 0
-        top[o] = NUMBER[top_card(s, o)] if size[o] else NO_TOP
+cdef inline int top_after_tonfa(const SanNiIchi* s, int t) noexcept nogil:
+    """The number showing on pile ``t`` once a Tonfa took its top card."""
+    return NUMBER[s.pile[t][s.pile_len[t] - 2]] if s.pile_len[t] >= 2 else NO_TOP
 
-cdef double best_slide(const SanNiIchi* s, int seat, int* top, int* size, uint8_t blocked) noexcept nogil:
-    """Value of my own pile as it now is: kept, or slid to the best free seat."""
-    cdef double best = exposure(s, seat, top, size), v
+cdef double best_slide(const Outlook* ol, int top_own, int size_own, uint8_t blocked) noexcept nogil:
+    """Value of my own pile of ``size_own`` showing ``top_own``: kept, or slid to the best free seat."""
     cdef int u
-    for u in range(s.players):
-        if u != seat and size[u] == 0 and not (blocked >> u) & 1:
-            top[u] = top[seat]; size[u] = size[seat]; size[seat] = 0
-            v = exposure(s, seat, top, size)
-            size[seat] = size[u]; size[u] = 0; top[u] = NO_TOP
+    cdef double best = exposure_if(ol, ol.seat, top_own, size_own), v
+    if blocked == 0:
+        if ol.free_partner >= 0:
+            v = exposure_slid(ol, ol.free_partner, top_own, size_own)
+            if v > best:
+                best = v
+        if ol.free_other >= 0:
+            v = exposure_slid(ol, ol.free_other, top_own, size_own)
+            if v > best:
+                best = v
+        return best
+    for u in range(ol.players):
+        if u != ol.seat and ol.size[u] == 0 and not (blocked >> u) & 1:
+            v = exposure_slid(ol, u, top_own, size_own)
             if v > best:
                 best = v
     return best
 
-cdef double action_value(const SanNiIchi* s, int seat, int c, int a, uint8_t blocked) noexcept nogil:
-    """How good resolving ``c`` by ``a`` looks for ``seat`` (higher is better)."""
-    cdef int top[MAX_SEATS]
-    cdef int size[MAX_SEATS]
-    cdef int t, x, o, least
-    cdef double v
-    tops(s, top, size)
+cdef double shuriken_value(const SanNiIchi* s, const Outlook* ol, int t) noexcept nogil:
+    cdef int o, least
+    if (ol.mine >> t) & 1:
+        return ol.now - 1.0
+    # Aim at whoever has the least damage so far.
+    least = 1
+    for o in range(ol.players):
+        if not (ol.mine >> o) & 1 and popcount64(s.damage[o]) < popcount64(s.damage[t]):
+            least = 0
+    return ol.now + 0.5 + 0.3 * least
+
+cdef double action_value(const SanNiIchi* s, const Outlook* ol, int c, int a, uint8_t blocked) noexcept nogil:
+    """How good resolving ``c`` by ``a`` looks for the outlook's seat (higher is better)."""
+    cdef int seat = ol.seat, t, x
     if a == DISCARD or a == KEEP:
-        return exposure(s, seat, top, size) - (1.0 if c >= SMOKE0 and c < BLOCK0 else 0.0)
+        return ol.now - (1.0 if c >= SMOKE0 and c < BLOCK0 else 0.0)
     if a < PUT:
         t = a - START
-        top[t] = NUMBER[c]; size[t] = 1
-        return best_slide(s, seat, top, size, blocked) if t == seat else exposure(s, seat, top, size)
+        return best_slide(ol, NUMBER[c], 1, blocked) if t == seat else exposure_if(ol, t, NUMBER[c], 1)
     if a < SLIDE:
         t = a - PUT
-        top[t] = NUMBER[c]; size[t] += 1
         if t == seat and is_attack(c):
-            return best_slide(s, seat, top, size, blocked)
-        return exposure(s, seat, top, size)
+            return best_slide(ol, NUMBER[c], ol.size[t] + 1, blocked)
+        return exposure_if(ol, t, NUMBER[c], ol.size[t] + 1)
     if a < KEEP:
-        t = a - SLIDE
-        top[t] = top[seat]; size[t] = size[seat]; size[seat] = 0
-        return exposure(s, seat, top, size)
+        return exposure_slid(ol, a - SLIDE, ol.top[seat], ol.size[seat])
     if a < TONFA:
         t = a - BLOCK
-        return exposure(s, seat, top, size) + (0.3 if size[t] else 0.05)
+        return ol.now + (0.3 if ol.size[t] else 0.05)
     if a < TONFA_DISCARD:
         t = a - TONFA
-        size[t] -= 1
-        top[t] = NUMBER[s.pile[t][size[t] - 1]] if size[t] else NO_TOP
-        return exposure(s, seat, top, size)
+        return exposure_if(ol, t, top_after_tonfa(s, t), ol.size[t] - 1)
     if a < SAI_SWAP:
         # Keep the cards that help most; throw away the highest attack card.
         x = a - TONFA_DISCARD
@@ -890,49 +1006,69 @@ cdef double action_value(const SanNiIchi* s, int seat, int c, int a, uint8_t blo
         return -1.0 + NUMBER[x] * 0.1
     if a < SAI_MOVE:
         t = a - SAI_SWAP
-        o = PAIR_A[t]; x = PAIR_B[t]
-        t = top[o]; top[o] = top[x]; top[x] = t
-        t = size[o]; size[o] = size[x]; size[x] = t
-        return exposure(s, seat, top, size)
+        return exposure_swapped(ol, PAIR_A[t], PAIR_B[t])
     if a < SHURIKEN:
+        # A move to a free seat is a swap with its empty pile.
         t = a - SAI_MOVE
-        o = t // 3; x = t % 3
-        top[x] = top[o]; size[x] = size[o]; size[o] = 0
-        return exposure(s, seat, top, size)
+        return exposure_swapped(ol, t // 3, t % 3)
     if a < SMOKE:
-        t = a - SHURIKEN
-        v = exposure(s, seat, top, size)
-        if same_side(s, seat, t):
-            return v - 1.0
-        # Aim at whoever has the least damage so far.
-        least = 1
-        for o in range(s.players):
-            if not same_side(s, seat, o) and popcount64(s.damage[o]) < popcount64(s.damage[t]):
-                least = 0
-        return v + 0.5 + 0.3 * least
+        return shuriken_value(s, ol, a - SHURIKEN)
     return 0.0
 
-cdef double card_value(const SanNiIchi* s, int seat, int c) noexcept nogil:
-    """The round-card choice: the best this card could do on today's piles."""
-    cdef int opts[MAX_LEGAL]
-    cdef int n, i
-    cdef double best, v, base
+cdef inline double better(double best, double v) noexcept nogil:
+    return v if v > best else best
+
+cdef double card_value(const SanNiIchi* s, const Outlook* ol, int c) noexcept nogil:
+    """The round-card choice: the best this card could do on today's piles.
+
+    The card is judged as if it resolved now, on the piles as they are,
+    unblocked: the best of its moves (a discard among them) over the discard.
+    """
+    cdef int seat = ol.seat, n = NUMBER[c], t, u
+    cdef uint64_t piles
+    cdef double best = ol.now
     if c >= BLOCK0:
-        return 0.3 if s.pile_len[seat] else -0.2
+        return 0.3 if ol.size[seat] else -0.2
     if c >= SMOKE0:
         return -3.0
-    # Judge the card as if it resolved now, on the piles as they are, unblocked.
-    n = card_choices(s, seat, c, 0, opts)
-    base = action_value(s, seat, c, DISCARD, 0)
-    best = base
-    for i in range(n):
-        v = action_value(s, seat, c, opts[i], 0)
-        if v > best:
-            best = v
-    # Keep Shuriken and high cards a little longer: they do most later.
-    if c >= SHURIKEN0:
-        return best - base + 0.2
-    return best - base - 0.02 * NUMBER[c]
+    if is_attack(c):
+        # Starting a pile: on my own free seat (sliding it away is starting
+        # another seat's), my partner's, or an opponent's.
+        if ol.size[seat] == 0:
+            best = better(best, exposure_if(ol, seat, n, 1))
+        if ol.free_partner >= 0:
+            best = better(best, exposure_if(ol, ol.free_partner, n, 1))
+        if ol.free_other >= 0:
+            best = better(best, exposure_if(ol, ol.free_other, n, 1))
+        piles = ol.put_on[c // 10]
+        while piles:
+            t = lowest_bit(piles)
+            piles &= piles - 1
+            best = better(best, best_slide(ol, n, ol.size[t] + 1, 0) if t == seat
+                          else exposure_if(ol, t, n, ol.size[t] + 1))
+    elif is_zen(c):
+        for t in range(ol.players):
+            if ol.size[t]:
+                best = better(best, exposure_if(ol, t, n, ol.size[t] + 1))
+    elif c < SAI0:          # Tonfa
+        for t in range(ol.players):
+            if ol.size[t]:
+                best = better(best, exposure_if(ol, t, top_after_tonfa(s, t), ol.size[t] - 1))
+    elif c < SHURIKEN0:     # Sai
+        for t in range(15):
+            if PAIR_B[t] < ol.players and ol.size[PAIR_A[t]] and ol.size[PAIR_B[t]]:
+                best = better(best, exposure_swapped(ol, PAIR_A[t], PAIR_B[t]))
+        if ol.players == 3:
+            for t in range(3):
+                for u in range(3):
+                    if t != u and ol.size[t] and ol.size[u] == 0:
+                        best = better(best, exposure_swapped(ol, t, u))
+    else:                   # Shuriken: keep it a little longer, it does most later
+        for t in range(ol.players):
+            best = better(best, shuriken_value(s, ol, t))
+        return best - ol.now + 0.2
+    # Keep high cards a little longer too.
+    return best - ol.now - 0.02 * n
 
 cdef int sni_policy(void* vs, int seat, Rng* rng) noexcept nogil:
     cdef SanNiIchi* s = <SanNiIchi*>vs
@@ -940,8 +1076,7 @@ cdef int sni_policy(void* vs, int seat, Rng* rng) noexcept nogil:
     cdef int n = options(s, seat, legal)
     cdef int i, c, best
     cdef double v, best_v = -1e18
-    cdef int top[MAX_SEATS]
-    cdef int size[MAX_SEATS]
+    cdef Outlook ol
     if n <= 1:
         return legal[0] if n else 0
     if rng_unit(rng) < 0.1:
@@ -951,12 +1086,13 @@ cdef int sni_policy(void* vs, int seat, Rng* rng) noexcept nogil:
         # Dodge when there is something to dodge, or when time runs short.
         v = s.pile_len[lowest_bit(s.threatened)]
         return legal[0] if (v >= 2 or s.round >= 5) else legal[1]
+    read_piles(s, seat, s.phase == CHOOSE, &ol)
     for i in range(n):
         if s.phase == CHOOSE:
             c = card_of_type(s.hand[seat], legal[i] - PLAY)
-            v = card_value(s, seat, c)
+            v = card_value(s, &ol, c)
         else:
-            v = action_value(s, seat, s.played[seat], legal[i], s.blocked)
+            v = action_value(s, &ol, s.played[seat], legal[i], s.blocked)
         v += rng_unit(rng) * 0.01          # break ties without a fixed bias
         if v > best_v:
             best_v = v
