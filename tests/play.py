@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from engine import State
+from engine import State, new_game
 
 
 def random_joint(state: State, rng: random.Random) -> dict:
@@ -32,3 +32,28 @@ def random_moves(state: State, rng: random.Random):
         if before_steps and steps[:len(before_steps)] == before_steps:
             steps = steps[len(before_steps):]
         yield before, state.view(0), steps, moves
+
+
+def policy_game(game: str, players: int, options: dict, seed: int, policy_seat: int) -> float:
+    """One game of the engine's heuristic policy at ``policy_seat`` against
+    uniformly random seats; the policy seat's return (its share of the win)."""
+    rng = random.Random(seed)
+    s = new_game(game, players, seed=seed, **options)
+    k = 0
+    while not s.is_terminal():
+        move = {}
+        for seat in s.movers():
+            if seat == policy_seat:
+                a = s.policy_action(seat, seed * 1000 + k)
+                assert a.id in s.legal_action_ids(seat)
+                move[seat] = a.id
+            else:
+                move[seat] = rng.choice(s.legal_action_ids(seat))
+        s.apply(move)
+        k += 1
+    return s.returns()[policy_seat]
+
+
+def policy_share(game: str, players: int, options: dict, games: int) -> float:
+    """The policy's mean win share over ``games`` seeded games, its seat rotating."""
+    return sum(policy_game(game, players, options, g, g % players) for g in range(games)) / games

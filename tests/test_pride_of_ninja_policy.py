@@ -17,6 +17,7 @@ import sys
 import pytest
 
 from engine import new_game
+from tests.play import policy_share
 
 # Measured with 1,000 games each (one policy seat, the others uniform random):
 # 3p blue 0.97, 3p red 0.98, 4p blue 0.91, 4p red 0.94, 5p blue 0.79,
@@ -25,28 +26,10 @@ BARS = {3: 0.75, 4: 0.6, 5: 0.45}
 GAMES = 200
 
 
-def play(players, deck, seed, policy_seat):
-    rng = random.Random(seed)
-    s = new_game("pride_of_ninja", players=players, seed=seed, deck=deck)
-    k = 0
-    while not s.is_terminal():
-        move = {}
-        for seat in s.movers():
-            if seat == policy_seat:
-                a = s.policy_action(seat, seed * 1000 + k)
-                assert a.id in s.legal_action_ids(seat)
-                move[seat] = a.id
-            else:
-                move[seat] = rng.choice(s.legal_action_ids(seat))
-        s.apply(move)
-        k += 1
-    return s.returns()[policy_seat]
-
-
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("deck", ["blue", "red"])
 def test_policy_beats_uniform_random(players, deck):
-    share = sum(play(players, deck, g, g % players) for g in range(GAMES)) / GAMES
+    share = policy_share("pride_of_ninja", players, {"deck": deck}, GAMES)
     assert share > BARS[players], share
 
 
