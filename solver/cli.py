@@ -187,7 +187,6 @@ def run_tournament(game, players, ai, vs, games, seed, options=None, progress=No
 
     hero, field = player(ai), player(vs)
     total = 0.0
-    wins_by_seat = [0.0] * players
     for g in range(games):
         seat = g % players
         state = new_game(game, players, seed * 1_000_003 + g, **(options or {}))
@@ -202,7 +201,6 @@ def run_tournament(game, players, ai, vs, games, seed, options=None, progress=No
             step += 1
         r = state.returns()[seat]
         total += r
-        wins_by_seat[seat] += r
         if progress:
             progress(g + 1, total)
     lo, hi = wilson(total, games)
