@@ -14,10 +14,10 @@ from textual.app import App
 from textual.binding import Binding
 
 import engine
-from engine import PositionError, SavedGame, State
+from engine import PositionError, State
 from tui.ai import HINT_ITERATIONS
 from tui.boards import board_class, playable_games
-from tui.match import Match, MatchSetup, default_seats, seats_from_file
+from tui.match import Match, MatchSetup, Seat, default_seats, load_match
 from tui.screens.game import GameScreen
 from tui.screens.load import LoadScreen
 from tui.screens.menu import MenuScreen
@@ -54,13 +54,11 @@ class DojoApp(App):
             self.action_rules()
         if self.to_load is not None:
             try:
-                saved = engine.load_game(self.to_load)
-                if saved.seats is not None:
-                    seats_from_file(saved.seats)
+                loaded = load_match(self.to_load)
             except PositionError as e:
                 self.notify(f"Cannot load {self.to_load}: {e}", severity="error", timeout=10)
             else:
-                self.call_later(self.open_state, saved)
+                self.call_later(self.open_state, loaded)
 
     @property
     def game_screen(self) -> GameScreen | None:
@@ -91,21 +89,20 @@ class DojoApp(App):
         await self.to_menu()
         await self.push_screen(GameScreen(match, setup))
 
-    async def open_state(self, loaded: SavedGame | State | None) -> None:
+    async def open_state(self, loaded: tuple[State, tuple[Seat, ...] | None] | None) -> None:
         """Play a loaded position with the seats its file names; a file
         without them keeps the seats of the game before, when they fit."""
         if loaded is None:
             return
-        saved = loaded if isinstance(loaded, SavedGame) else SavedGame(loaded)
-        state = saved.state
+        state, file_seats = loaded
         try:
             board_class(state.name)
         except PositionError as e:
             self.notify(str(e), severity="error")
             return
         current = self.game_screen
-        if saved.seats is not None:
-            seats = seats_from_file(saved.seats)
+        if file_seats is not None:
+            seats = file_seats
         elif current is not None and len(current.match.seats) == state.players:
             seats = current.match.seats
         elif self.last_setup is not None and self.last_setup.players == state.players:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import Action, PositionError, State
+from engine import Action, PositionError, State, load_game
 
 #: What a seat can be: a person at this keyboard, or an AI at a strength level.
 HUMAN = "human"
@@ -90,6 +90,13 @@ def seats_from_file(kinds: tuple[str, ...]) -> tuple[Seat, ...]:
             raise PositionError(f"seats[{i}]: {kind!r} is neither {HUMAN!r} nor an AI level "
                                 f"({', '.join(LEVELS)})")
     return plan_seats(len(kinds), kinds)
+
+
+def load_match(path) -> tuple[State, tuple[Seat, ...] | None]:
+    """A saved game and its seats (None when the file names none), checked
+    completely: ``PositionError`` for anything this app cannot play."""
+    saved = load_game(path)
+    return saved.state, (seats_from_file(saved.seats) if saved.seats is not None else None)
 
 
 def ai_seed(state: State, seat: int, salt: int = 0) -> int:

@@ -17,8 +17,8 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import engine
-from engine import SavedGame
-from tui.match import seats_from_file
+from engine import State
+from tui.match import Seat, load_match
 from tui.screens.save import normalise
 
 MAX_LISTED = 30
@@ -33,8 +33,8 @@ def saved_files(folder: Path) -> list[Path]:
     return files[:MAX_LISTED]
 
 
-class LoadScreen(ModalScreen[SavedGame | None]):
-    """Dismisses with the loaded game (its seats checked), or ``None``."""
+class LoadScreen(ModalScreen[tuple[State, tuple[Seat, ...] | None] | None]):
+    """Dismisses with the loaded game and its seats (``tui.match.load_match``), or ``None``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="load.cancel")]
 
@@ -92,9 +92,7 @@ class LoadScreen(ModalScreen[SavedGame | None]):
             typed = self.folder / typed
         path = typed if typed.exists() else normalise(text, self.folder)
         try:
-            game = engine.load_game(path)
-            if game.seats is not None:
-                seats_from_file(game.seats)
+            game = load_match(path)
         except engine.PositionError as e:
             self.error = f"Cannot load {path.name}: {e}"
             message.update(Text(self.error + "\nNothing was changed.", style="bold red"))
