@@ -74,3 +74,12 @@ def policy(capsule, unsigned char[::1] buf, int seat, uint64_t seed):
     cdef Rng rng
     rng_seed(&rng, seed)
     return game_def(capsule).policy(_ptr(capsule, buf), seat, &rng)
+
+
+def chance_key(capsule, const unsigned char[::1] buf, int observer):
+    """What ``observer`` saw of chance in the last move (0: nothing, or the
+    game has no chance after the deal)."""
+    cdef GameDef* g = game_def(capsule)
+    if g.chance_key == NULL:
+        return 0
+    return g.chance_key(_ptr(capsule, buf), observer)

@@ -17,6 +17,9 @@ Conventions shared by every game:
   and runs every forced step itself, so a state always waits on a real choice.
 * Chance after the deal draws from ``Rng`` fields inside the state, which
   ``determinize`` reseeds: a copy never knows a future shuffle.
+* Chance inside a turn that a seat sees (a Guard turned face up, a card it
+  drew) is told to the search by ``chance_key`` after each ``apply``, so the
+  search tree splits on what the seat saw instead of averaging over it.
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
@@ -49,6 +52,11 @@ ctypedef struct GameDef:
     int (*observe)(const void* s, int actor, int action, int observer) noexcept nogil
     # The game's heuristic choice for ``seat`` (the rollout policy).
     int (*policy)(void* s, int seat, Rng* rng) noexcept nogil
+    # What ``observer`` saw of chance during the last ``apply`` (cards turned
+    # face up, a card it drew itself), as a code; 0 when it saw nothing new.
+    # Equal codes must mean equal observations.  NULL (the default of a
+    # static table) for a game whose only chance is the deal.
+    uint64_t (*chance_key)(const void* s, int observer) noexcept nogil
 
 
 cdef extern from *:

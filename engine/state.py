@@ -194,6 +194,11 @@ class State:
         _driver.determinize(self.rules, s._buf, observer, seed)
         return s
 
+    def chance_key(self, observer: int) -> int:
+        """What ``observer`` saw of chance in the last move, as the search
+        keys it (0: nothing; games whose only chance is the deal say 0)."""
+        return _driver.chance_key(self.rules, self._buf, self._seat(observer))
+
     def policy_action(self, seat: int, seed: int = 0) -> Action:
         """The game's heuristic (greedy) move for ``seat``."""
         return self.action(_driver.policy(self.rules, bytearray(self._buf), seat, seed))

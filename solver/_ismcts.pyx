@@ -9,7 +9,8 @@ Simultaneous choices use decoupled selection: at a node every deciding seat
 picks from its own statistics (regret matching by default, or EXP3, or UCB1
 as in DUCT), so no seat ever conditions on another seat's choice made at the
 same moment.  A seat deciding alone always uses UCB1.
-The child reached is keyed by the observed joint choice.
+The child reached is keyed by the observed joint choice and, in games with
+chance inside a turn, by what the searching seat saw of it (``chance_key``).
 
 Moves legal in only some determinizations are counted per arm: an arm's
 ``avail`` is how often it was selectable, and UCB uses it in place of the
@@ -287,6 +288,10 @@ cdef class Search:
                 seat = seats[i]
                 key |= (<uint64_t>(g.observe(s, seat, joint[seat], self.observer) + 1) & 1023) << (10 * seat)
             g.apply(s, joint)
+            if g.chance_key != NULL:
+                # What the searching seat saw of chance is part of its
+                # information set: a Guard turned over, a card it drew.
+                key = mix(key ^ (g.chance_key(s, self.observer) * <uint64_t>0x9E3779B97F4A7C15))
             if self.flat or depth >= MAX_DEPTH:
                 break
             child = self._child(node, key)
