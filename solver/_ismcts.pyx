@@ -207,7 +207,8 @@ cdef class Search:
                 "bytes": self.memory_bytes()}
 
     def root_stats(self):
-        """[(action, visits, mean reward)] for the observer's root arms."""
+        """[(action, visits, summed reward)] for the observer's root arms
+        (sums, so that the trees of several threads can be added up)."""
         cdef Node* nd = &self.tree[0]
         cdef Arm* a
         out = []
@@ -216,7 +217,7 @@ cdef class Search:
         for i in range(nd.n_arms):
             a = &self.arms[nd.arms + i]
             if a.seat == self.observer:
-                out.append((a.action, a.visits, (a.total / a.visits) if a.visits else 0.0))
+                out.append((a.action, a.visits, a.total))
         return out
 
     # ------------------------------------------------------------ the loop

@@ -2,8 +2,8 @@
 
     solver new ninjan --players 4 --seed 7 -o start.msgpack
     solver analyse start.msgpack --iterations 50000 [--player P] [--json]
-    solver bench --game ninjan --players 4 --seconds 2 --json
-    solver tournament --game ninjan --players 4 --ai ismcts:1s --vs greedy --games 100
+    solver bench --game ninjan --players 4 --seconds 2 --threads 2 --json
+    solver tournament --game ninjan --players 4 --ai ismcts:1s --vs greedy --games 100 [--jobs N | --ray [ADDRESS]]
 
 Exit status 0 on success, 2 with one line on stderr for bad input.  Seats
 count from 1, as on the app's board (``--player 1`` is the first seat; the
@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
-import time
 
 from engine import GAMES, PositionError, game_module, load, new_game, save
+from solver.search import cpu_cores
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,6 +32,8 @@ def _add_budget(p):
     p.add_argument("--selection", default="rm", choices=["rm", "exp3", "ducb"],
                    help="bandit at simultaneous choices")
     p.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
+    p.add_argument("--threads", type=int, default=0,
+                   help=f"search threads, one tree each (default 0: every core, here {cpu_cores()})")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -61,6 +62,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option, e.g. deck=red (repeatable)")
+    b.add_argument("--threads", type=int, default=cpu_cores(),
+                   help=f"also measure the search on this many threads (default: every core, here {cpu_cores()})")
     b.add_argument("--json", action="store_true")
 
     t = sub.add_parser("tournament", help="seeded matches: one AI against a field of opponents")
@@ -71,6 +74,14 @@ def parser() -> argparse.ArgumentParser:
     t.add_argument("--games", type=int, default=100)
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    where = t.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, default=cpu_cores(),
+                       help=f"games played at once, one process each (default: every core, here {cpu_cores()}); "
+                            "the results do not depend on it")
+    where.add_argument("--ray", nargs="?", const=True, metavar="ADDRESS",
+                       help="play the games as Ray tasks: on the cluster at ADDRESS, or on a local Ray "
+                            "when none is given (pip install 'ninja-dojo[ray]')")
+    t.add_argument("--no-progress", action="store_true", help="no progress lines on stderr")
     t.add_argument("--json", action="store_true")
     return p
 
@@ -105,6 +116,7 @@ def _config(args) -> dict:
         "seed": args.seed,
         "selection": args.selection,
         "rollout": args.rollout,
+        "threads": args.threads,
     }
 
 
@@ -140,90 +152,83 @@ def cmd_analyse(args) -> int:
     return 0
 
 
+def _iteration_rate(state, seconds, seed, threads):
+    """ISMCTS iterations per second of wall time, and tree bytes per iteration."""
+    from solver.search import Search, SearchConfig
+
+    search = Search(state, state.movers()[0], SearchConfig(seconds=seconds, seed=seed, threads=threads))
+    took = search.search()
+    iters = search.iterations_done
+    return iters / took, search.memory_bytes / max(iters, 1)
+
+
 def cmd_bench(args) -> int:
     from solver import _ismcts
-    from solver.search import Search, SearchConfig
 
     if args.seconds <= 0:
         raise PositionError("--seconds must be positive")
+    if not 1 <= args.threads <= 256:
+        raise PositionError(f"--threads: expected 1 to 256, got {args.threads}")
     state = new_game(args.game, args.players, args.seed, **_options(args.option))
     games, took = _ismcts.playouts(state.rules, state.buffer(), args.seconds, args.seed, False)
-    search = Search(state, state.movers()[0], SearchConfig(seconds=args.seconds, seed=args.seed))
-    t0 = time.perf_counter()
-    search._search.run()
-    dt = time.perf_counter() - t0
-    iters = search.iterations_done
+    rate, per_iter = _iteration_rate(state, args.seconds, args.seed, 1)
     out = {
         "game": args.game,
         "players": args.players,
         "playouts_per_second": round(games / took, 1),
-        "iterations_per_second": round(iters / dt, 1),
-        "bytes_per_iteration": round(search._search.memory_bytes() / max(iters, 1), 1),
+        "iterations_per_second": round(rate, 1),
+        "bytes_per_iteration": round(per_iter, 1),
     }
+    if args.threads > 1:
+        rate_n, per_iter_n = _iteration_rate(state, args.seconds, args.seed, args.threads)
+        out.update(threads=args.threads, iterations_per_second_threads=round(rate_n, 1),
+                   speedup=round(rate_n / rate, 2), bytes_per_iteration_threads=round(per_iter_n, 1))
     if args.json:
         print(json.dumps(out))
     else:
-        print(f"{game_module(args.game).TITLE}, {args.players} players, one core:")
-        print(f"  random playouts   {out['playouts_per_second']:>12,.0f} /s")
-        print(f"  ISMCTS iterations {out['iterations_per_second']:>12,.0f} /s "
+        print(f"{game_module(args.game).TITLE}, {args.players} players:")
+        print(f"  random playouts   {out['playouts_per_second']:>12,.0f} /s (one core)")
+        print(f"  ISMCTS iterations {out['iterations_per_second']:>12,.0f} /s on 1 thread "
               f"({out['bytes_per_iteration']} bytes of tree per iteration)")
+        if args.threads > 1:
+            print(f"  ISMCTS iterations {out['iterations_per_second_threads']:>12,.0f} /s on "
+                  f"{args.threads} threads ({out['speedup']}x; {out['bytes_per_iteration_threads']} "
+                  f"bytes of tree per iteration)")
     return 0
 
 
-def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% interval of a mean win share (Wilson score, shares in [0, 1])."""
-    if n == 0:
-        return 0.0, 1.0
-    p = share_sum / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
+def run_tournament(game, players, ai, vs, games, seed, options=None, jobs=1, ray=None,
+                   progress=False) -> dict:
+    """``ai`` in one seat (rotating), ``vs`` in every other seat; win shares
+    (``solver.tournament``; ``jobs`` and ``ray`` change where, not what)."""
+    from solver import tournament
 
-
-def run_tournament(game, players, ai, vs, games, seed, options=None, progress=None) -> dict:
-    """``ai`` in one seat (rotating), ``vs`` in every other seat; win shares."""
-    from solver.players import player
-
-    hero, field = player(ai), player(vs)
-    total = 0.0
-    for g in range(games):
-        seat = g % players
-        state = new_game(game, players, seed * 1_000_003 + g, **(options or {}))
-        step = 0
-        while not state.is_terminal():
-            movers = state.movers()
-            joint = {}
-            for m in movers:
-                who = hero if m == seat else field
-                joint[m] = who.choose(state, m, seed=(seed * 7919 + g) * 1009 + step * 31 + m)
-            state.apply(joint)
-            step += 1
-        r = state.returns()[seat]
-        total += r
-        if progress:
-            progress(g + 1, total)
-    lo, hi = wilson(total, games)
-    return {"game": game, "players": players, "ai": ai, "vs": vs, "games": games,
-            "win_share": total / games, "ci95": [lo, hi], "fair_share": 1 / players}
+    pairings = tournament.schedule(game, players, ai, vs, games, seed, options)
+    bar = tournament.Progress(len(pairings)) if progress else None
+    result = tournament.run(pairings, jobs=jobs, ray=ray, progress=bar)
+    return tournament.summary(result, ai, vs, players, game)
 
 
 def cmd_tournament(args) -> int:
     if args.games < 1:
         raise PositionError("--games must be at least 1")
+    if args.jobs < 1:
+        raise PositionError("--jobs must be at least 1")
     lo_p, hi_p = game_module(args.game).PLAYERS
     if not lo_p <= args.players <= hi_p:
         raise PositionError(f"--players: {args.game} is for {lo_p} to {hi_p} players")
     res = run_tournament(args.game, args.players, args.ai, args.vs, args.games, args.seed,
-                         _options(args.option))
+                         _options(args.option), jobs=args.jobs, ray=args.ray,
+                         progress=not args.no_progress)
     if args.json:
         print(json.dumps(res))
     else:
         lo, hi = res["ci95"]
-        print(f"{args.ai} vs {args.players - 1} x {args.vs}, {args.games} games of {args.game}: "
+        stopped = f" (interrupted: {res['games']} of {res['scheduled']})" if res.get("interrupted") else ""
+        print(f"{args.ai} vs {args.players - 1} x {args.vs}, {res['games']} games of {args.game}{stopped}: "
               f"win share {res['win_share']:.1%} (95% CI {lo:.1%}-{hi:.1%}; an equal player gets "
               f"{res['fair_share']:.1%})")
-    return 0
+    return 130 if res.get("interrupted") else 0
 
 
 COMMANDS = {"new": cmd_new, "analyse": cmd_analyse, "analyze": cmd_analyse,

@@ -13,13 +13,58 @@ True
 """
 from __future__ import annotations
 
+import os
+import threading
 import time
 from dataclasses import asdict, dataclass, field, replace
+
+import numpy as np
 
 from engine import Action, PositionError, State
 
 SELECTIONS = ("rm", "exp3", "ducb")
 ROLLOUTS = ("heuristic", "random")
+#: More search threads than this is a typo, not a machine.
+MAX_THREADS = 256
+
+
+def cpu_cores() -> int:
+    """The cores this process may run on (its affinity, else the CPU count).
+
+    >>> cpu_cores() >= 1
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def thread_seed(seed: int, k: int) -> int:
+    """The seed of search thread ``k``: thread 0 keeps ``seed`` (so one thread
+    searches exactly as before threads existed), the others get well mixed,
+    distinct seeds.
+
+    >>> thread_seed(7, 0), thread_seed(7, 1) != thread_seed(7, 2)
+    (7, True)
+    """
+    if k == 0:
+        return seed
+    x = (seed + k * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return x ^ (x >> 31)
+
+
+def split_iterations(iterations: int, threads: int) -> list[int]:
+    """Each thread's fixed share of an iteration budget (the first ones get
+    the remainder); never an empty share.
+
+    >>> split_iterations(10, 3), split_iterations(2, 4)
+    ([4, 3, 3], [1, 1])
+    """
+    n = min(threads, iterations)
+    return [iterations // n + (1 if k < iterations % n else 0) for k in range(n)]
 
 
 @dataclass(frozen=True)
@@ -43,6 +88,9 @@ class SearchConfig:
     #: a node gets statistics (arms) on this visit; before, it is a leaf
     #: played out by the rollout policy.  Higher saves memory.
     expand_at: int = 4
+    #: search threads (root parallelisation: one tree per thread, statistics
+    #: merged at the root); 0 means every core of this machine.
+    threads: int = 1
 
     def __post_init__(self):
         if self.iterations is None and self.seconds is None:
@@ -59,6 +107,13 @@ class SearchConfig:
             raise PositionError(f"expand_at: expected a positive integer, got {self.expand_at!r}")
         if not isinstance(self.seed, int) or not 0 <= self.seed < 2**64:
             raise PositionError(f"seed: expected an integer in 0..2^64-1, got {self.seed!r}")
+        if isinstance(self.threads, bool) or not isinstance(self.threads, int) or not 0 <= self.threads <= MAX_THREADS:
+            raise PositionError(f"threads: expected 0 (every core) to {MAX_THREADS}, got {self.threads!r}")
+
+    @property
+    def thread_count(self) -> int:
+        """The threads this search runs on (``threads``, 0 meaning every core)."""
+        return self.threads or cpu_cores()
 
 
 @dataclass(frozen=True)
@@ -102,6 +157,13 @@ class Search:
 
     ``run()`` releases the GIL for its whole loop; ``cancel()`` makes it stop
     at the next iteration; ``iterations_done`` can be read while it runs.
+
+    With ``threads=N`` it is N independent trees (root parallelisation), each
+    with its own seed (``thread_seed``) and, under an iteration budget, its
+    fixed share of the iterations (``split_iterations``); their root
+    statistics are summed in thread order before the move is chosen, so the
+    same seed, budget and thread count give the same analysis.  One shared
+    tree with virtual loss was measured against it and lost: bench/README.md.
     """
 
     def __init__(self, state: State, player: int | None = None, config: SearchConfig | None = None, **kw):
@@ -119,29 +181,83 @@ class Search:
             raise PositionError(f"player: seat {player} has no decision now (seats to move: {movers})")
         self.state = state
         self.player = player
-        self._search = _ismcts.Search(state.rules, state.buffer(), player, self.config)
+        n = self.config.thread_count
+        if self.config.iterations is not None:
+            shares = split_iterations(self.config.iterations, n)
+        else:
+            shares = [None] * n
+        buf = state.buffer()
+        self._trees = [
+            _ismcts.Search(state.rules, buf, player,
+                           replace(self.config, iterations=share, seed=thread_seed(self.config.seed, k)))
+            for k, share in enumerate(shares)]
+
+    @property
+    def threads(self) -> int:
+        return len(self._trees)
 
     @property
     def iterations_done(self) -> int:
-        return self._search.iterations_done()
+        return sum(t.iterations_done() for t in self._trees)
+
+    @property
+    def memory_bytes(self) -> int:
+        """Bytes the trees hold (allocated capacity), all threads together."""
+        return sum(t.memory_bytes() for t in self._trees)
 
     def cancel(self) -> None:
-        self._search.cancel()
+        for t in self._trees:
+            t.cancel()
+
+    def search(self) -> float:
+        """Run every tree to its budget (threads beyond the first in their
+        own OS threads, the GIL released); the wall time taken."""
+        t0 = time.perf_counter()
+        errors = []
+
+        def run(tree):
+            try:
+                tree.run()
+            except BaseException as e:  # re-raised below, in the caller's thread
+                errors.append(e)
+                self.cancel()
+
+        helpers = [threading.Thread(target=run, args=(t,), name=f"ismcts-{k + 1}", daemon=True)
+                   for k, t in enumerate(self._trees[1:])]
+        for h in helpers:
+            h.start()
+        run(self._trees[0])
+        for h in helpers:
+            h.join()
+        if errors:
+            raise errors[0]
+        return time.perf_counter() - t0
 
     def run(self) -> Analysis:
-        t0 = time.perf_counter()
-        self._search.run()
-        seconds = time.perf_counter() - t0
-        raw = self._search.root_stats()        # [(action, visits, value)]
-        total = sum(v for _, v, _ in raw) or 1
+        seconds = self.search()
+        # Every tree's root arms, summed per move in thread order.
+        merged: dict[int, list] = {}
+        for t in self._trees:
+            for a, v, total in t.root_stats():
+                m = merged.setdefault(a, [0, 0.0])
+                m[0] += v
+                m[1] += total
+        total_visits = sum(v for v, _ in merged.values()) or 1
         moves = sorted(
-            (MoveStat(a, self.state.game.action_name(a), v, v / total, val) for a, v, val in raw),
+            (MoveStat(a, self.state.game.action_name(a), v, v / total_visits, _mean(r, v))
+             for a, (v, r) in merged.items()),
             key=lambda m: (-m.visits, -m.value, m.action),
         )
         best = recommend(moves)
-        value = sum(m.value * m.visits for m in moves) / total
-        return Analysis(self.state.name, self.player, self._search.iterations_done(), seconds,
-                        best, moves, self._search.node_count(), value)
+        value = sum(m.value * m.visits for m in moves) / total_visits
+        return Analysis(self.state.name, self.player, self.iterations_done, seconds,
+                        best, moves, sum(t.node_count() for t in self._trees), value)
+
+
+def _mean(total: float, visits: int) -> float:
+    """A move's mean reward, divided in single precision as the tree keeps
+    its sums (``float``), so one thread gives exactly its old analysis."""
+    return float(np.float32(total) / np.float32(visits)) if visits else 0.0
 
 
 def analyse(state: State, player: int | None = None, **config) -> Analysis:

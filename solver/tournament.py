@@ -1,0 +1,293 @@
+"""Seeded tournaments, in this process, in N processes, or as Ray tasks.
+
+A game is a pure function of its ``Pairing``: the game and its options, the
+player spec in each seat, the deal seed and the move seed.  So wherever it is
+played (here, a worker process, a Ray node) it ends the same way, and a
+tournament's result depends only on its pairings, never on how many workers
+played them or in which order they finished: the returns are added up in
+game order at the end.
+
+>>> games = schedule("ninjan", 2, "greedy", "random", games=4, seed=1)
+>>> [g.seats for g in games[:2]]
+[('greedy', 'random'), ('random', 'greedy')]
+>>> r = run(games)
+>>> r.games, len(r.returns), 0 <= r.win_share <= 1
+(4, 4, True)
+
+``solver tournament`` (the CLI), ``bench.strength`` and the ladder build
+their games with ``schedule`` (or their own list of ``Pairing``) and play
+them with ``run``.
+"""
+from __future__ import annotations
+
+import math
+import os
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+
+from engine import PositionError, new_game
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One game to play: everything its result depends on."""
+
+    game: str
+    seats: tuple[str, ...]      # a player spec per seat (``solver.players.player``)
+    deal: int                   # the deal's seed
+    seed: int                   # the seed the players' seeds derive from
+    hero: int = 0               # the seat whose win share is measured
+    options: tuple = ()         # the game's options, as sorted (name, value) pairs
+
+
+def schedule(game: str, players: int, ai: str, vs: str, games: int, seed: int,
+             options: dict | None = None) -> list[Pairing]:
+    """``ai`` in one seat, rotating over the seats game by game, ``vs`` in
+    every other seat; game ``g`` gets deal ``seed * 1_000_003 + g``."""
+    opts = tuple(sorted((options or {}).items()))
+    out = []
+    for g in range(games):
+        hero = g % players
+        seats = tuple(ai if s == hero else vs for s in range(players))
+        out.append(Pairing(game, seats, seed * 1_000_003 + g, seed * 7919 + g, hero, opts))
+    return out
+
+
+_PLAYERS: dict = {}
+
+
+def _player(spec: str):
+    """The player a spec names, made once per process."""
+    from solver.players import player
+
+    if spec not in _PLAYERS:
+        _PLAYERS[spec] = player(spec)
+    return _PLAYERS[spec]
+
+
+def play(p: Pairing) -> list[float]:
+    """Play one game to its end; every seat's return (win share)."""
+    state = new_game(p.game, len(p.seats), p.deal, **dict(p.options))
+    players = [_player(spec) for spec in p.seats]
+    step = 0
+    while not state.is_terminal():
+        joint = {m: players[m].choose(state, m, seed=p.seed * 1009 + step * 31 + m)
+                 for m in state.movers()}
+        state.apply(joint)
+        step += 1
+    return list(state.returns())
+
+
+def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% interval of a mean win share (Wilson score, shares in [0, 1]).
+
+    >>> [round(x, 3) for x in wilson(15, 20)]
+    [0.531, 0.888]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = share_sum / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Result:
+    """The games played so far: each game's returns, in schedule order."""
+
+    pairings: list[Pairing]
+    returns: list[list[float] | None] = field(default_factory=list)
+    interrupted: bool = False
+
+    def __post_init__(self):
+        if not self.returns:
+            self.returns = [None] * len(self.pairings)
+
+    @property
+    def games(self) -> int:
+        return sum(r is not None for r in self.returns)
+
+    @property
+    def hero_total(self) -> float:
+        # Added in game order: the same sum whatever order the games ended in.
+        return sum(r[p.hero] for p, r in zip(self.pairings, self.returns) if r is not None)
+
+    @property
+    def win_share(self) -> float:
+        return self.hero_total / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.hero_total, self.games)
+
+
+class Progress:
+    """Games done, the running win share with its interval, the time left.
+
+    On a terminal one line is redrawn; otherwise (a log, CI) a plain line is
+    written at every tenth of the games and at the end.
+    """
+
+    def __init__(self, total: int, stream=None, width: int = 24):
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.width = width
+        self.t0 = time.monotonic()
+        self.last_tenth = 0
+
+    def line(self, result: Result) -> str:
+        done = result.games
+        lo, hi = result.ci95
+        elapsed = time.monotonic() - self.t0
+        left = elapsed / done * (self.total - done) if done else float("nan")
+        bar = ""
+        if self.tty:
+            full = self.width * done // max(self.total, 1)
+            bar = "[" + "#" * full + "." * (self.width - full) + "] "
+        return (f"{bar}{done}/{self.total} games, win share {result.win_share:.1%} "
+                f"(95% CI {lo:.1%}-{hi:.1%}), {_duration(left)} left")
+
+    def update(self, result: Result) -> None:
+        if self.tty:
+            self.stream.write("\r" + self.line(result) + "\x1b[K")
+            if result.games == self.total:
+                self.stream.write("\n")
+        else:
+            tenth = 10 * result.games // max(self.total, 1)
+            if tenth == self.last_tenth and result.games != self.total:
+                return
+            self.last_tenth = tenth
+            self.stream.write(self.line(result) + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    if seconds != seconds:    # nan: nothing finished yet
+        return "? s"
+    seconds = int(round(seconds))
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"
+
+
+def default_jobs() -> int:
+    from solver.search import cpu_cores
+
+    return cpu_cores()
+
+
+def run(pairings: list[Pairing], jobs: int = 1, ray: str | bool | None = None,
+        progress: Progress | None = None) -> Result:
+    """Play every pairing: here (``jobs=1``), in ``jobs`` worker processes,
+    or as Ray tasks (``ray=True`` for a local Ray, or a cluster address).
+
+    Ctrl-C stops the games still running and returns the ones finished,
+    with ``interrupted`` set.
+    """
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise PositionError(f"jobs: expected a positive number of processes, got {jobs!r}")
+    for spec in {s for p in pairings for s in p.seats}:
+        _player(spec)    # a bad spec is refused before any game starts
+    result = Result(list(pairings))
+
+    def done(i, returns):
+        result.returns[i] = returns
+        if progress:
+            progress.update(result)
+
+    try:
+        if ray:
+            _run_ray(pairings, None if ray is True else ray, done)
+        elif jobs == 1 or len(pairings) <= 1:
+            for i, p in enumerate(pairings):
+                done(i, play(p))
+        else:
+            _run_processes(pairings, jobs, done)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    if progress and result.interrupted:
+        progress.close()
+    return result
+
+
+def _quiet_worker():
+    # Ctrl-C reaches every process of the terminal's group: the parent
+    # decides what to do, the workers keep still until they are stopped.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_indexed(item):
+    i, p = item
+    return i, play(p)
+
+
+def _run_processes(pairings, jobs, done):
+    import multiprocessing
+
+    # fork: the workers start with the engine loaded and share its pages.
+    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    pool = ctx.Pool(min(jobs, len(pairings)), initializer=_quiet_worker)
+    try:
+        for i, returns in pool.imap_unordered(_play_indexed, list(enumerate(pairings))):
+            done(i, returns)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+RAY_MISSING = ("--ray needs Ray, an optional extra: pip install 'ninja-dojo[ray]' "
+               "(or pip install 'ray>=2')")
+
+
+def _run_ray(pairings, address, done):
+    try:
+        import ray
+    except ImportError:
+        raise PositionError(RAY_MISSING) from None
+    started = not ray.is_initialized()
+    if started:
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            # A local Ray with no dashboard: starts in seconds.
+            ray.init(num_cpus=default_jobs(), include_dashboard=False, log_to_driver=False)
+    remote_play = ray.remote(num_cpus=1)(play)
+    pending = {remote_play.remote(p): i for i, p in enumerate(pairings)}
+    try:
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                done(pending.pop(ref), ray.get(ref))
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def summary(result: Result, ai: str, vs: str, players: int, game: str) -> dict:
+    """The ``solver tournament --json`` object."""
+    lo, hi = result.ci95
+    out = {"game": game, "players": players, "ai": ai, "vs": vs, "games": result.games,
+           "win_share": result.win_share, "ci95": [lo, hi], "fair_share": 1 / players}
+    if result.interrupted:
+        out["interrupted"] = True
+        out["scheduled"] = len(result.pairings)
+    return out
