@@ -223,8 +223,11 @@ cdef class Search:
     # ------------------------------------------------------------ the loop
     cdef void _run(self) noexcept nogil:
         cdef double t0 = now(), deadline = t0 + self.max_seconds
-        self.stop = 0
-        while self.done < self.max_iters and not self.stop:
+        # ``stop`` is not reset here: a cancel that comes before this thread
+        # starts (threads of one search start one after another) still
+        # counts.  One iteration is always run, so that even a search
+        # cancelled at once has every root move and one to recommend.
+        while self.done < self.max_iters and not (self.stop and self.done):
             if not self._iterate():
                 self.failed = True
                 return

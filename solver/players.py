@@ -14,10 +14,10 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine import Action, PositionError, State
-from solver.search import Search, SearchConfig, choose
+from solver.search import Search, SearchConfig, choose, cpu_cores
 
 
 @dataclass(frozen=True)
@@ -49,9 +49,15 @@ class SearchPlayer:
     #: (a mixed strategy) instead of the recommended one
     mixed: bool = False
 
-    def search(self, state: State, seat: int, seed: int = 0) -> Search:
-        """A ready search (the app runs it in a worker and may cancel it)."""
-        cfg = SearchConfig(**{**self.config.__dict__, "seed": seed})
+    @property
+    def threads(self) -> int:
+        """The threads (cores) one of its searches runs on."""
+        return self.config.thread_count
+
+    def search(self, state: State, seat: int, seed: int = 0, threads: int | None = None) -> Search:
+        """A ready search (the app runs it in a worker and may cancel it);
+        ``threads`` overrides the player's own, e.g. to share the cores."""
+        cfg = replace(self.config, seed=seed, threads=self.config.threads if threads is None else threads)
         return Search(state, seat, cfg)
 
     def choose(self, state: State, seat: int, seed: int = 0) -> Action:
@@ -62,14 +68,26 @@ class SearchPlayer:
         return choose(analysis, mixed=self.mixed and len(state.movers()) > 1, seed=seed)
 
 
-#: The app's strength levels, weakest first.
+#: The app's strength levels, weakest first.  The timed ones search on every
+#: core (``threads=0``); in a tournament every player searches on one thread
+#: unless its spec says ``+threads=N`` (see ``player``).
 LEVELS: dict[str, object] = {
     "novice": GreedyPlayer(name="novice"),
     "easy": SearchPlayer(SearchConfig(iterations=2_000), name="easy"),
     "medium": SearchPlayer(SearchConfig(iterations=20_000), name="medium"),
-    "hard": SearchPlayer(SearchConfig(seconds=1.0), name="hard"),
-    "master": SearchPlayer(SearchConfig(seconds=3.0), name="master"),
+    "hard": SearchPlayer(SearchConfig(seconds=1.0, threads=0), name="hard"),
+    "master": SearchPlayer(SearchConfig(seconds=3.0, threads=0), name="master"),
 }
+
+
+def cores_used(level: str) -> int:
+    """How many cores a level's search uses on this machine (0: no search).
+
+    >>> cores_used("novice"), cores_used("easy")
+    (0, 1)
+    """
+    p = LEVELS[level]
+    return p.threads if isinstance(p, SearchPlayer) else 0
 
 
 def player(spec: str):
@@ -80,8 +98,15 @@ def player(spec: str):
     each optionally followed by ``+option``s: ``+random`` (uniform random
     rollouts), ``+rm``/``+exp3``/``+ducb`` (bandit at simultaneous
     choices), ``+mixed`` (play a move drawn from the visit shares),
-    ``+exploration=0.7``, ``+expand=4``; e.g. ``ismcts:5000+random`` or
-    ``ismcts:1s+exp3+expand=8``.
+    ``+exploration=0.7``, ``+expand=4``, ``+threads=N`` (0: every core);
+    e.g. ``ismcts:5000+random``, ``ismcts:1s+exp3+expand=8`` or
+    ``hard+threads=2``.  Named here, every search runs on one thread unless
+    ``+threads`` says otherwise, levels included (a tournament plays games
+    side by side); the app takes its levels from ``LEVELS``, where the timed
+    ones search on every core.
+
+    >>> player("hard").threads, player("hard+threads=2").threads
+    (1, 2)
     """
     if not isinstance(spec, str):
         raise PositionError(f"player: {spec!r} is not a player spec")
@@ -90,32 +115,45 @@ def player(spec: str):
         return RandomPlayer()
     if base == "greedy" and not opts:
         return GreedyPlayer()
-    if base in LEVELS and not opts:
+    if base in LEVELS and not isinstance(LEVELS[base], SearchPlayer) and not opts:
         return LEVELS[base]
+    if base in LEVELS and isinstance(LEVELS[base], SearchPlayer):
+        level = LEVELS[base]
+        kw, mixed = _search_options(spec, opts)
+        kw.setdefault("threads", 1)
+        return SearchPlayer(replace(level.config, **kw), name=spec, mixed=mixed or level.mixed)
     kind, _, budget = base.partition(":")
     if kind in ("ismcts", "flat") and budget:
         try:
             kw = {"seconds": float(budget[:-1])} if budget.endswith("s") else {"iterations": int(budget)}
         except ValueError:
             raise PositionError(f"player {spec!r}: budget must be N (iterations) or Ns (seconds)") from None
-        mixed = False
-        for opt in opts:
-            name, eq, value = opt.partition("=")
-            if opt in ("random", "heuristic"):
-                kw["rollout"] = opt
-            elif opt in ("rm", "exp3", "ducb"):
-                kw["selection"] = opt
-            elif opt == "mixed":
-                mixed = True
-            elif eq and name == "exploration":
-                kw[name] = _number(spec, value, float)
-            elif eq and name == "expand":
-                kw["expand_at"] = _number(spec, value, int)
-            else:
-                raise PositionError(f"player {spec!r}: unknown option {opt!r}")
-        return SearchPlayer(SearchConfig(flat=(kind == "flat"), **kw), name=spec, mixed=mixed)
+        more, mixed = _search_options(spec, opts)
+        return SearchPlayer(SearchConfig(flat=(kind == "flat"), **kw, **more), name=spec, mixed=mixed)
     raise PositionError(
         f"player {spec!r}: expected random, greedy, {', '.join(LEVELS)}, ismcts:N, ismcts:Ns or flat:N")
+
+
+def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
+    """The ``+option``s of a search spec: SearchConfig fields, and ``mixed``."""
+    kw, mixed = {}, False
+    for opt in opts:
+        name, eq, value = opt.partition("=")
+        if opt in ("random", "heuristic"):
+            kw["rollout"] = opt
+        elif opt in ("rm", "exp3", "ducb"):
+            kw["selection"] = opt
+        elif opt == "mixed":
+            mixed = True
+        elif eq and name == "exploration":
+            kw[name] = _number(spec, value, float)
+        elif eq and name == "expand":
+            kw["expand_at"] = _number(spec, value, int)
+        elif eq and name == "threads":
+            kw["threads"] = _number(spec, value, int)
+        else:
+            raise PositionError(f"player {spec!r}: unknown option {opt!r}")
+    return kw, mixed
 
 
 def _number(spec, value, kind):

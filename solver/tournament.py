@@ -129,7 +129,8 @@ class Progress:
     """Games done, the running win share with its interval, the time left.
 
     On a terminal one line is redrawn; otherwise (a log, CI) a plain line is
-    written at every tenth of the games and at the end.
+    written after the first game (it started; a first estimate of the time)
+    and at every tenth of the games.
     """
 
     def __init__(self, total: int, stream=None, width: int = 24):
@@ -159,7 +160,7 @@ class Progress:
                 self.stream.write("\n")
         else:
             tenth = 10 * result.games // max(self.total, 1)
-            if tenth == self.last_tenth and result.games != self.total:
+            if tenth == self.last_tenth and result.games not in (1, self.total):
                 return
             self.last_tenth = tenth
             self.stream.write(self.line(result) + "\n")

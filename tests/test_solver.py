@@ -50,13 +50,13 @@ def swap_hidden(state: State, observer: int, seed: int) -> State:
 
 
 @pytest.mark.parametrize("players,rnd", [(2, 1), (3, 4), (4, 2), (5, 6)])
-@pytest.mark.parametrize("selection", ["ducb", "exp3", "rm"])
-def test_hidden_cards_do_not_change_the_analysis(players, rnd, selection):
+@pytest.mark.parametrize("selection,threads", [("ducb", 1), ("exp3", 1), ("rm", 1), ("rm", 3)])
+def test_hidden_cards_do_not_change_the_analysis(players, rnd, selection, threads):
     s = random_position(players, seed=100 + players + rnd, choose_round=rnd)
     t = swap_hidden(s, observer=0, seed=5)
     assert s.fields()["hands"][1] != t.fields()["hands"][1], "the test must change hidden cards"
-    a = analyse(s, 0, iterations=3000, seed=11, selection=selection)
-    b = analyse(t, 0, iterations=3000, seed=11, selection=selection)
+    a = analyse(s, 0, iterations=3000, seed=11, selection=selection, threads=threads)
+    b = analyse(t, 0, iterations=3000, seed=11, selection=selection, threads=threads)
     assert [(m.action, m.visits, m.value) for m in a.moves] == [(m.action, m.visits, m.value) for m in b.moves]
     assert a.nodes == b.nodes
 
@@ -218,17 +218,55 @@ def test_never_an_illegal_move_over_thousands_of_searches():
     assert searches > 2000
 
 
-def test_same_seed_same_analysis_and_seeds_differ():
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_same_seed_same_analysis_and_seeds_differ(threads):
     s = new_game("ninjan", 4, seed=9)
-    a = analyse(s, 2, iterations=5000, seed=4)
-    b = analyse(s, 2, iterations=5000, seed=4)
-    c = analyse(s, 2, iterations=5000, seed=5)
+    a = analyse(s, 2, iterations=5000, seed=4, threads=threads)
+    b = analyse(s, 2, iterations=5000, seed=4, threads=threads)
+    c = analyse(s, 2, iterations=5000, seed=5, threads=threads)
     assert a.moves == b.moves and a.nodes == b.nodes
     assert a.moves != c.moves
+    assert a.iterations == 5000
 
 
-def test_a_running_search_can_be_cancelled():
-    search = Search(new_game("ninjan", 4, seed=1), 0, SearchConfig(seconds=600))
+def test_threads_add_up_their_trees():
+    # Root parallelisation: thread k is the one-thread search with seed
+    # thread_seed(seed, k) and its share of the iterations; the analysis sums
+    # their root statistics, so nothing a thread found is lost or counted twice.
+    from solver.search import split_iterations, thread_seed
+
+    s = random_position(4, seed=21, choose_round=2)
+    merged = analyse(s, 1, iterations=7001, seed=8, threads=3)
+    parts = [analyse(s, 1, iterations=n, seed=thread_seed(8, k), threads=1)
+             for k, n in enumerate(split_iterations(7001, 3))]
+    assert [p.iterations for p in parts] == [2334, 2334, 2333]
+    visits = {}
+    wins = {}
+    for p in parts:
+        for m in p.moves:
+            visits[m.action] = visits.get(m.action, 0) + m.visits
+            wins[m.action] = wins.get(m.action, 0.0) + m.value * m.visits
+    assert {m.action: m.visits for m in merged.moves} == visits
+    for m in merged.moves:
+        assert m.value == pytest.approx(wins[m.action] / visits[m.action], abs=1e-5)
+    assert merged.nodes == sum(p.nodes for p in parts)
+    assert merged.iterations == 7001
+    # Thread 0 keeps the seed: one thread is the search as it always was.
+    assert thread_seed(8, 0) == 8 and len({thread_seed(8, k) for k in range(8)}) == 8
+
+
+def test_more_threads_than_iterations_and_bad_thread_counts():
+    s = new_game("ninjan", 3, seed=2)
+    a = Search(s, 0, SearchConfig(iterations=2, threads=5))
+    assert a.threads == 2 and a.run().iterations == 2
+    for bad in (-1, 1000, 1.5, True, "2"):
+        with pytest.raises(PositionError, match="threads"):
+            SearchConfig(threads=bad)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_running_search_can_be_cancelled(threads):
+    search = Search(new_game("ninjan", 4, seed=1), 0, SearchConfig(seconds=600, threads=threads))
     result = {}
     worker = threading.Thread(target=lambda: result.setdefault("a", search.run()))
     worker.start()
@@ -261,7 +299,8 @@ def test_engine_and_solver_never_import_textual():
     assert out.stdout.strip() == "False"
 
 
-@pytest.mark.parametrize("spec", ["greedy", "novice", "ismcts:2000", "flat:2000", "ismcts:2000+exp3"])
+@pytest.mark.parametrize("spec", ["greedy", "novice", "ismcts:2000", "flat:2000", "ismcts:2000+exp3",
+                                  "ismcts:2000+threads=2"])
 def test_players_choose_the_same_whatever_the_hidden_cards(spec):
     from solver.players import player
 
@@ -297,18 +336,20 @@ def random_positions(game, players, options, count, seed):
     return out
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("game,players,options", GAME_SETUPS)
-def test_every_game_hides_what_the_searching_seat_cannot_see(game, players, options):
+def test_every_game_hides_what_the_searching_seat_cannot_see(game, players, options, threads):
     # Another world the seat cannot tell from this one: the engine's own
-    # resampling of everything hidden from it.  The search must not notice.
+    # resampling of everything hidden from it.  The search must not notice,
+    # on one thread or several.
     changed = 0
     for s in random_positions(game, players, options, 4, seed=7):
         seat = s.movers()[0]
         other = s.determinize(seat, seed=99)
         assert other.view(seat) == s.view(seat)
         changed += other.fields() != s.fields()
-        a = analyse(s, seat, iterations=1500, seed=5)
-        b = analyse(other, seat, iterations=1500, seed=5)
+        a = analyse(s, seat, iterations=1500, seed=5, threads=threads)
+        b = analyse(other, seat, iterations=1500, seed=5, threads=threads)
         assert [(m.action, m.visits, m.value) for m in a.moves] == \
                [(m.action, m.visits, m.value) for m in b.moves]
     assert changed >= 3, "the other worlds must really differ in hidden cards"

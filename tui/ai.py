@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from engine import Action, State
 from solver.players import LEVELS, GreedyPlayer, SearchPlayer
-from solver.search import Analysis, Search, SearchConfig, choose
+from solver.search import Analysis, Search, SearchConfig, choose, cpu_cores
 
 from tui.match import Seat, ai_seed
 
@@ -59,8 +59,27 @@ def _fallback(state: State, seat: int, seed: int) -> Action:
     return GreedyPlayer().choose(state, seat, seed)
 
 
+def share_cores(wants: list[int], cores: int) -> list[int]:
+    """Threads for searches that run at the same moment: each gets what it
+    wants while the cores last, else an even share of them (at least one),
+    the smaller wants served first so what they leave goes to the others.
+
+    >>> share_cores([2, 2], 2), share_cores([2, 1], 2), share_cores([8, 1], 8)
+    ([1, 1], [1, 1], [7, 1])
+    >>> share_cores([8, 8, 8], 8), share_cores([1, 1, 1], 2)
+    ([2, 3, 3], [1, 1, 1])
+    """
+    out = [0] * len(wants)
+    left = cores
+    order = sorted(range(len(wants)), key=lambda i: (wants[i], i))
+    for n, i in enumerate(order):
+        out[i] = max(1, min(wants[i], left // (len(wants) - n)))
+        left -= out[i]
+    return out
+
+
 def _decide_one(state: State, seat: int, kind: str, simultaneous: bool,
-                thinking: Thinking) -> tuple[Action, str | None]:
+                thinking: Thinking, threads: int | None = None) -> tuple[Action, str | None]:
     """One seat's move and, when the level could not run, why."""
     seed = ai_seed(state, seat)
     legal = state.legal_actions(seat)
@@ -70,7 +89,7 @@ def _decide_one(state: State, seat: int, kind: str, simultaneous: bool,
     if not isinstance(player, SearchPlayer):
         return (player or GreedyPlayer()).choose(state, seat, seed), None
     try:
-        search = player.search(state, seat, seed)
+        search = player.search(state, seat, seed, threads=threads)
     except Exception as e:  # the search module is missing or refuses the state
         return _fallback(state, seat, seed), f"{kind} AI unavailable ({e}); played the novice move"
     thinking.add(search)
@@ -81,14 +100,26 @@ def _decide_one(state: State, seat: int, kind: str, simultaneous: bool,
 def decide(state: State, seats: tuple[Seat, ...], movers: list[int],
            thinking: Thinking) -> tuple[dict[int, Action], list[str]]:
     """The moves of the AI seats ``movers``, each searched from ``state`` as it
-    stands (before any other choice made at the same moment), in parallel."""
+    stands (before any other choice made at the same moment), in parallel.
+
+    The cores are shared between the searches (``share_cores``) instead of
+    each taking every core; searches with an iteration budget, whose result
+    does not depend on time, run at most one per core at once."""
     simultaneous = len(state.movers()) > 1
     jobs = [(seat, seats[seat].kind) for seat in movers]
+    cores = cpu_cores()
+    searchers = {seat: LEVELS[kind] for seat, kind in jobs
+                 if isinstance(LEVELS.get(kind), SearchPlayer) and len(state.legal_actions(seat)) > 1}
+    threads = dict(zip(searchers, share_cores([p.threads for p in searchers.values()], cores)))
     if len(jobs) == 1:
-        results = [_decide_one(state.clone(), jobs[0][0], jobs[0][1], simultaneous, thinking)]
+        results = [_decide_one(state.clone(), jobs[0][0], jobs[0][1], simultaneous, thinking,
+                               threads.get(jobs[0][0]))]
     else:
-        with ThreadPoolExecutor(max_workers=len(jobs), thread_name_prefix="dojo-ai") as pool:
-            futures = [pool.submit(_decide_one, state.clone(), seat, kind, simultaneous, thinking)
+        timed = any(p.config.seconds is not None for p in searchers.values())
+        workers = len(jobs) if timed else max(1, min(len(jobs), cores))
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="dojo-ai") as pool:
+            futures = [pool.submit(_decide_one, state.clone(), seat, kind, simultaneous, thinking,
+                                   threads.get(seat))
                        for seat, kind in jobs]
             results = [f.result() for f in futures]
     moves = {seat: r[0] for (seat, _), r in zip(jobs, results)}

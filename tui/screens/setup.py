@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Static
 
 import engine
-from solver.players import LEVELS
+from solver.players import LEVELS, cores_used
 from tui.boards import playable_games
 from tui.match import DEFAULT_LEVEL, HUMAN, MatchSetup, plan_seats
 from tui.widgets.choice import Choice
@@ -34,6 +34,9 @@ def level_help() -> str:
             what = f"searches {config.seconds:g} s"
         else:
             what = f"{config.iterations:,} iterations"
+        if config is not None:
+            cores = cores_used(name)
+            what += f" on {cores} core{'s' if cores > 1 else ''}"
         parts.append(f"{name}: {what}")
     return "AI levels: " + " · ".join(parts)
 SEAT_KINDS = [("Human", HUMAN)] + [(f"AI · {name}", name) for name in LEVELS]

@@ -1,0 +1,152 @@
+"""Tournaments: the same games, the same results, however they are played."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from engine import PositionError
+from solver import tournament
+from solver.tournament import Progress, Result, play, run, schedule
+
+
+def test_schedule_rotates_the_measured_seat_and_fixes_every_seed():
+    games = schedule("ninjan", 3, "greedy", "random", games=5, seed=2)
+    assert [g.hero for g in games] == [0, 1, 2, 0, 1]
+    assert games[4].seats == ("random", "greedy", "random")
+    assert len({g.deal for g in games}) == 5
+    # A game is a pure function of its pairing.
+    assert play(games[1]) == play(games[1])
+
+
+def test_processes_give_the_results_of_one_process():
+    games = schedule("ninjan", 2, "ismcts:300", "greedy", games=10, seed=4)
+    alone = run(games, jobs=1)
+    together = run(games, jobs=2)
+    assert together.returns == alone.returns
+    assert together.win_share == alone.win_share and together.ci95 == alone.ci95
+    assert alone.games == 10 and not alone.interrupted
+
+
+def test_the_runner_plays_what_the_old_tournament_loop_played():
+    # Seeds as they were before the runner existed, so the README's seeded
+    # tables still replay: deal seed*1_000_003+g, move seed
+    # (seed*7919+g)*1009 + step*31 + seat.
+    from engine import new_game
+    from solver.players import player
+
+    hero, field = player("ismcts:200"), player("random")
+    seed, g, players = 3, 1, 2
+    state = new_game("ninjan", players, seed * 1_000_003 + g)
+    step = 0
+    while not state.is_terminal():
+        state.apply({m: (hero if m == g % players else field).choose(
+            state, m, seed=(seed * 7919 + g) * 1009 + step * 31 + m) for m in state.movers()})
+        step += 1
+    assert play(schedule("ninjan", 2, "ismcts:200", "random", games=2, seed=3)[1]) == list(state.returns())
+
+
+def test_a_bad_player_is_refused_before_any_game():
+    with pytest.raises(PositionError, match="budget"):
+        run(schedule("ninjan", 2, "ismcts:lots", "random", games=2, seed=1), jobs=2)
+    with pytest.raises(PositionError, match="jobs"):
+        run(schedule("ninjan", 2, "greedy", "random", games=2, seed=1), jobs=0)
+
+
+def test_progress_lines_when_not_a_terminal():
+    out = io.StringIO()
+    games = schedule("ninjan", 2, "greedy", "random", games=20, seed=1)
+    result = run(games, progress=Progress(len(games), stream=out))
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 11                      # the first game, then every tenth; no bar
+    assert lines[0].startswith("1/20 games")
+    assert lines[-1].startswith("20/20 games, win share ")
+    lo, hi = result.ci95
+    assert f"{result.win_share:.1%} (95% CI {lo:.1%}-{hi:.1%})" in lines[-1]
+    assert lines[-1].endswith("0 s left") and "[" not in lines[-1]
+
+
+def test_progress_bar_on_a_terminal():
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    out = Tty()
+    games = schedule("ninjan", 2, "greedy", "random", games=4, seed=1)
+    run(games, progress=Progress(len(games), stream=out, width=8))
+    shown = out.getvalue()
+    assert shown.count("\r") == 4 and shown.endswith("\n")
+    assert "[##......] 1/4 games" in shown and "[########] 4/4 games" in shown
+
+
+def test_an_interrupted_tournament_keeps_the_games_played():
+    result = Result(schedule("ninjan", 2, "greedy", "random", games=3, seed=1))
+    result.returns[0] = [1.0, 0.0]
+    result.returns[2] = [0.5, 0.5]
+    result.interrupted = True
+    assert result.games == 2 and result.win_share == 0.75    # (1 + 0.5) / 2: seat 0 both times
+    doc = tournament.summary(result, "greedy", "random", 2, "ninjan")
+    assert doc["interrupted"] and doc["games"] == 2 and doc["scheduled"] == 3
+
+
+def solver_cli(*args, **kw):
+    return subprocess.Popen([sys.executable, "-m", "solver", *map(str, args)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, **kw)
+
+
+def test_jobs_on_the_command_line_change_nothing_but_the_speed():
+    args = ["tournament", "--game", "ninjan", "--players", 3, "--ai", "ismcts:200",
+            "--vs", "greedy", "--games", 9, "--seed", 5, "--json"]
+    docs = []
+    for jobs in (1, 2):
+        out, err = solver_cli(*args, "--jobs", jobs).communicate(timeout=300)
+        docs.append(json.loads(out))
+        assert "9/9 games" in err
+    assert docs[0] == docs[1] and docs[0]["games"] == 9
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_stops_cleanly_with_the_results_so_far(jobs):
+    # A long tournament of cheap games: Ctrl-C after a few of them.
+    p = solver_cli("tournament", "--game", "ninjan", "--players", 2, "--ai", "greedy", "--vs", "random",
+                   "--games", 100000, "--jobs", jobs, "--json", start_new_session=True)
+    deadline = time.monotonic() + 60
+    seen = ""
+    while "games" not in seen and time.monotonic() < deadline:
+        seen = p.stderr.readline()       # the first progress line: games are being played
+    os.killpg(p.pid, signal.SIGINT)      # as the terminal does: the whole process group
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    doc = json.loads(out)
+    assert doc["interrupted"] and 0 < doc["games"] < 100000 and doc["scheduled"] == 100000
+    assert "Traceback" not in err
+
+
+def test_ray_missing_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)      # import ray fails
+    with pytest.raises(PositionError, match=r"pip install 'ninja-dojo\[ray\]'"):
+        run(schedule("ninjan", 2, "greedy", "random", games=2, seed=1), ray=True)
+
+
+def test_a_local_ray_plays_the_same_games():
+    pytest.importorskip("ray", reason="Ray is an optional extra: pip install 'ninja-dojo[ray]' "
+                                      "(.ci/run installs it, so CI runs this test)")
+    games = schedule("ninjan", 3, "ismcts:200", "greedy", games=6, seed=7)
+    assert run(games, ray=True).returns == run(games, jobs=1).returns
+
+
+def test_levels_search_on_one_thread_in_a_tournament_unless_asked():
+    from solver.players import LEVELS, player
+
+    assert LEVELS["hard"].config.threads == 0            # the app: every core
+    assert player("hard").threads == 1 and player("master").config.seconds == 3.0
+    assert player("hard+threads=2").threads == 2
+    assert player("ismcts:1s+threads=2").config.threads == 2
+    with pytest.raises(PositionError, match="threads"):
+        player("ismcts:100+threads=-1")
