@@ -1,6 +1,6 @@
 """The strength table of the README: seeded tournaments between AI settings.
 
-    python -m bench.strength --game ninjan --games 40 > bench/strength-ninjan.md
+    python -m bench.strength --game ninjan --games 40 [--jobs N | --ray [ADDRESS]] > bench/strength-ninjan.md
 
 Each row is one AI in one seat (rotating over the seats) against the same
 opponent in every other seat; the win share is the mean of the AI's returns
@@ -14,6 +14,7 @@ import sys
 import time
 
 from solver.cli import _options, run_tournament
+from solver.search import cpu_cores
 
 def matchups(budget: int):
     """(ai, vs, games factor): the AI at ``budget`` iterations (100,000 is
@@ -39,6 +40,8 @@ def main(argv=None) -> int:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--only", help="run only the matchups whose opponent contains this (or 'AI OPPONENT')")
     p.add_argument("--no-header", action="store_true")
+    p.add_argument("--jobs", type=int, default=cpu_cores(), help="games at once, one process each")
+    p.add_argument("--ray", nargs="?", const=True, metavar="ADDRESS", help="play the games as Ray tasks")
     args = p.parse_args(argv)
     if not args.no_header:
         print("| players | AI | opponents | games | AI win share | 95% CI | equal share | minutes |")
@@ -49,11 +52,16 @@ def main(argv=None) -> int:
                 continue
             games = args.games * factor
             t0 = time.time()
-            r = run_tournament(args.game, n, ai, vs, games, args.seed, _options(args.option))
+            r = run_tournament(args.game, n, ai, vs, games, args.seed, _options(args.option),
+                               jobs=args.jobs, ray=args.ray, progress=True)
+            if r.get("interrupted"):
+                games = r["games"]
             lo, hi = r["ci95"]
             label = f"{n}" + "".join(f", {o}" for o in args.option)
             print(f"| {label} | {ai} | {vs} | {games} | {r['win_share']:.1%} | {lo:.1%}-{hi:.1%} "
                   f"| {r['fair_share']:.0%} | {(time.time() - t0) / 60:.1f} |", flush=True)
+            if r.get("interrupted"):
+                return 130     # Ctrl-C: the row so far is printed, no more rows
     return 0
 
 

@@ -36,6 +36,7 @@ cdef extern from "<time.h>" nogil:
         long tv_nsec
     int clock_gettime(int clk, timespec* tp)
     int CLOCK_MONOTONIC
+    int CLOCK_THREAD_CPUTIME_ID
 
 cdef enum:
     SEL_DUCB = 0
@@ -77,6 +78,12 @@ cdef struct Step:
 cdef inline double now() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+cdef inline double thread_cpu() noexcept nogil:
+    """CPU seconds the calling thread has run (not the time it waited)."""
+    cdef timespec ts
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
@@ -131,6 +138,8 @@ cdef class Search:
     # scratch: legal flags per seat and action (0 no, 1 legal, 2 legal and seen)
     cdef uint8_t* flags
     cdef bint failed
+    # when the loop ran and the CPU time it took (bench/threads.py)
+    cdef double started, finished, cpu
     cdef int expand_at
     cdef int32_t free_block[16]   # first free arm block of size 2**i
 
@@ -188,6 +197,12 @@ cdef class Search:
     def iterations_done(self):
         return self.done
 
+    def timing(self):
+        """(start, end) of the last ``run`` on the monotonic clock, and the
+        CPU seconds its thread spent: how the threads of a search overlapped
+        and what an iteration costs, whatever else the machine ran."""
+        return self.started, self.finished, self.cpu
+
     def node_count(self):
         return self.n_nodes
 
@@ -222,7 +237,13 @@ cdef class Search:
 
     # ------------------------------------------------------------ the loop
     cdef void _run(self) noexcept nogil:
-        cdef double t0 = now(), deadline = t0 + self.max_seconds
+        cdef double c0 = thread_cpu()
+        self.started = now()
+        self._loop(self.started + self.max_seconds)
+        self.finished = now()
+        self.cpu = thread_cpu() - c0
+
+    cdef void _loop(self, double deadline) noexcept nogil:
         # ``stop`` is not reset here: a cancel that comes before this thread
         # starts (threads of one search start one after another) still
         # counts.  One iteration is always run, so that even a search

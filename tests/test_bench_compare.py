@@ -61,3 +61,19 @@ def test_a_benchmark_missing_from_the_baseline_is_reported_not_failed(tmp_path, 
     run = write(tmp_path / "run.json", {NODE: 1.0, OTHER: 5.0})
     assert compare["main"]([base, run, "--reruns", "2"]) == 0
     assert "only in run" in capsys.readouterr().out
+
+
+def test_the_threads_gate_passes_on_wall_clock_or_on_cpu_time_with_real_overlap():
+    from bench.threads import verdict
+
+    assert verdict([{"speedup": 1.85, "projected": 1.9, "overlap": 0.99}], 1.8) == "pass"
+    # A busy machine: the wall clock says 1.2x, each thread's CPU time says
+    # the threads cost each other nothing, and they ran at the same time.
+    assert verdict([{"speedup": 1.2, "projected": 1.95, "overlap": 0.97}], 1.8) == "pass-cpu"
+    # Threads that take turns (a lock, the GIL) cannot pass on CPU time.
+    assert verdict([{"speedup": 1.0, "projected": 2.0, "overlap": 0.5}], 1.8) == "fail"
+    # Threads that slow each other down fail.
+    assert verdict([{"speedup": 1.5, "projected": 1.6, "overlap": 0.99},
+                    {"speedup": 1.6, "projected": 1.7, "overlap": 0.99}], 1.8) == "fail"
+    assert verdict([{"speedup": 1.5, "projected": 1.6, "overlap": 0.99},
+                    {"speedup": 1.81, "projected": 1.7, "overlap": 0.99}], 1.8) == "pass"
