@@ -1,0 +1,700 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Information Set MCTS over any game's ``GameDef``, the whole loop ``nogil``.
+
+One determinization per iteration (SO-ISMCTS, Cowling et al. 2012): the root
+state is copied and everything the searching seat cannot see is resampled,
+then one tree, keyed by what the searching seat observes, is walked.
+
+Simultaneous choices use decoupled selection: at a node every deciding seat
+picks from its own statistics (regret matching by default, or EXP3, or UCB1
+as in DUCT), so no seat ever conditions on another seat's choice made at the
+same moment.  A seat deciding alone always uses UCB1.
+The child reached is keyed by the observed joint choice and, in games with
+chance inside a turn, by what the searching seat saw of it (``chance_key``).
+
+Moves legal in only some determinizations are counted per arm: an arm's
+``avail`` is how often it was selectable, and UCB uses it in place of the
+parent's visits (subset-armed bandit, as in the ISMCTS paper).
+
+Memory: a node is 12 bytes plus its slot in the child hash table; its arms
+(20 bytes each) are allocated only on its ``expand_at``-th visit, so the many
+leaves reached once cost no arms.
+"""
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy, memset
+from libc.math cimport sqrt, log, exp
+from cpython.pycapsule cimport PyCapsule_GetPointer
+
+from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, MAX_ACTIONS,
+                          rng_next, rng_below, rng_unit, rng_seed)
+
+cdef extern from "<time.h>" nogil:
+    ctypedef long time_t
+    struct timespec:
+        time_t tv_sec
+        long tv_nsec
+    int clock_gettime(int clk, timespec* tp)
+    int CLOCK_MONOTONIC
+
+cdef enum:
+    SEL_DUCB = 0
+    SEL_EXP3 = 1
+    SEL_RM = 2
+    MAX_DEPTH = 512
+    EXPAND_AT = 4
+    NO_ARMS = -1
+    EMPTY = -1
+
+cdef struct Node:
+    int32_t arms          # first arm in the pool, NO_ARMS until expanded
+    uint16_t n_arms
+    uint16_t cap_arms
+    uint32_t visits
+
+cdef struct Arm:
+    uint32_t visits
+    uint32_t avail
+    float total           # sum of this seat's rewards after choosing it
+    float aux             # EXP3 / regret matching: importance-weighted reward sum
+    uint16_t action
+    uint8_t seat
+    uint8_t pad
+
+cdef struct Slot:
+    uint64_t key          # observed joint choice
+    int32_t parent
+    int32_t child
+
+cdef struct Step:
+    int32_t node
+    int32_t arm[MAX_SEATS]     # offset in the node's arm block, -1 for none
+    float prob[MAX_SEATS]
+    uint8_t n
+    uint8_t seat[MAX_SEATS]
+
+
+cdef extern from "<pthread.h>" nogil:
+    ctypedef struct pthread_mutex_t:
+        pass
+    int pthread_mutex_init(pthread_mutex_t*, void*)
+    int pthread_mutex_lock(pthread_mutex_t*)
+    int pthread_mutex_unlock(pthread_mutex_t*)
+    int pthread_mutex_trylock(pthread_mutex_t*)
+
+cdef struct Worker:
+    unsigned char* work
+    Step* path
+    uint8_t* flags
+    Rng rng
+    int64_t done
+    int64_t quota
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    x ^= x >> 33
+    x *= <uint64_t>0xff51afd7ed558ccd
+    x ^= x >> 33
+    x *= <uint64_t>0xc4ceb9fe1a85ec53
+    x ^= x >> 33
+    return x
+
+
+cdef GameDef* game_of(object capsule, bytes state) except NULL:
+    """The game table of ``capsule``, checking that ``state`` is one of its states."""
+    cdef GameDef* g = <GameDef*>PyCapsule_GetPointer(capsule, b"engine.GameDef")
+    if len(state) != g.state_size:
+        raise ValueError("state does not match its game")
+    return g
+
+cdef inline int rollout_action(GameDef* g, void* s, int seat, Rng* rng, bint heuristic) noexcept nogil:
+    """The game's policy move, or a uniformly random legal move."""
+    cdef int legal[MAX_LEGAL]
+    if heuristic:
+        return g.policy(s, seat, rng)
+    return legal[rng_below(rng, g.legal(s, seat, legal))]
+
+
+cdef class Search:
+    cdef GameDef* g
+    cdef unsigned char* root
+    cdef int observer
+    # budget and options
+    cdef int64_t max_iters
+    cdef double max_seconds
+    cdef int selection
+    cdef bint heuristic
+    cdef bint flat
+    cdef bint open_hands
+    cdef double c
+    # progress, readable while running
+    cdef volatile int stop
+    cdef volatile int64_t done
+    # the tree
+    cdef Node* tree
+    cdef int32_t n_nodes, cap_nodes
+    cdef Arm* arms
+    cdef int32_t n_arms, cap_arms
+    cdef Slot* table
+    cdef uint64_t cap_table, n_table
+    cdef Worker* workers
+    cdef int n_workers
+    cdef pthread_mutex_t lock
+    cdef int64_t locks, contended
+    cdef double locked_time
+    cdef bint failed
+    cdef int expand_at
+    cdef int32_t free_block[16]   # first free arm block of size 2**i
+
+    def __cinit__(self, capsule, bytes state, int observer, config):
+        self.g = game_of(capsule, state)
+        self.root = <unsigned char*>malloc(self.g.state_size)
+        memcpy(self.root, <const unsigned char*>state, self.g.state_size)
+        self.observer = observer
+        self.max_iters = config.iterations if config.iterations is not None else (1 << 62)
+        self.max_seconds = config.seconds if config.seconds is not None else 1e30
+        self.selection = ("ducb", "exp3", "rm").index(config.selection)
+        self.heuristic = config.rollout == "heuristic"
+        self.flat = config.flat
+        self.open_hands = config.open_hands
+        self.c = config.exploration
+        cdef int k
+        self.n_workers = config.thread_count
+        self.workers = <Worker*>malloc(self.n_workers * sizeof(Worker))
+        pthread_mutex_init(&self.lock, NULL)
+        for k in range(self.n_workers):
+            self.workers[k].work = <unsigned char*>malloc(self.g.state_size)
+            self.workers[k].path = <Step*>malloc(MAX_DEPTH * sizeof(Step))
+            self.workers[k].flags = <uint8_t*>malloc(MAX_SEATS * MAX_ACTIONS)
+            memset(self.workers[k].flags, 0, MAX_SEATS * MAX_ACTIONS)
+            rng_seed(&self.workers[k].rng, config.seed + 7919 * k)
+            self.workers[k].done = 0
+            self.workers[k].quota = self.max_iters // self.n_workers + (1 if k < self.max_iters % self.n_workers else 0)
+        self.cap_nodes = 1024
+        self.tree = <Node*>malloc(self.cap_nodes * sizeof(Node))
+        self.cap_arms = 4096
+        self.arms = <Arm*>malloc(self.cap_arms * sizeof(Arm))
+        self.cap_table = 2048
+        self.table = <Slot*>malloc(self.cap_table * sizeof(Slot))
+        if not (self.root and self.tree and self.arms and self.table):
+            raise MemoryError()
+        for i in range(self.cap_table):
+            self.table[i].child = EMPTY
+        for i in range(16):
+            self.free_block[i] = EMPTY
+        self.expand_at = config.expand_at
+        self.n_nodes = 1
+        self.tree[0].arms = NO_ARMS
+        self.tree[0].n_arms = 0
+        self.tree[0].cap_arms = 0
+        self.tree[0].visits = 0
+
+    def __dealloc__(self):
+        free(self.root); free(self.tree); free(self.arms); free(self.table)
+
+    # ------------------------------------------------------------ Python API
+    def run(self, int k=0):
+        """Worker ``k``'s share of the search; the GIL is released."""
+        with nogil:
+            self._run(&self.workers[k])
+        if self.failed:
+            raise MemoryError("the search ran out of memory")
+
+    def cancel(self):
+        self.stop = 1
+
+    def iterations_done(self):
+        cdef int64_t t = 0
+        for k in range(self.n_workers):
+            t += self.workers[k].done
+        return t
+
+    def node_count(self):
+        return self.n_nodes
+
+    def memory_bytes(self):
+        """Bytes the tree holds (allocated capacity, not just used)."""
+        return (self.cap_nodes * sizeof(Node) + self.cap_arms * sizeof(Arm)
+                + self.cap_table * sizeof(Slot))
+
+    def tree_stats(self):
+        """Sizes of the tree: nodes, expanded nodes, arms (used and allocated)."""
+        cdef int32_t i, expanded = 0
+        for i in range(self.n_nodes):
+            if self.tree[i].arms != NO_ARMS:
+                expanded += 1
+        return {"nodes": self.n_nodes, "expanded": expanded, "arms": self.n_arms,
+                "arm_capacity": self.cap_arms, "table_capacity": self.cap_table,
+                "bytes": self.memory_bytes()}
+
+    def root_stats(self):
+        """[(action, visits, summed reward)] for the observer's root arms
+        (sums, so that the trees of several threads can be added up)."""
+        cdef Node* nd = &self.tree[0]
+        cdef Arm* a
+        out = []
+        if nd.arms == NO_ARMS:
+            return out
+        for i in range(nd.n_arms):
+            a = &self.arms[nd.arms + i]
+            if a.seat == self.observer:
+                out.append((a.action, a.visits, a.total))
+        return out
+
+    def contention(self):
+        return self.locks, self.contended, self.locked_time
+
+    cdef inline void _lock(self) noexcept nogil:
+        self.locks += 1
+        if pthread_mutex_trylock(&self.lock) != 0:
+            self.contended += 1
+            pthread_mutex_lock(&self.lock)
+        self.locked_time -= now()
+
+    cdef inline void _unlock(self) noexcept nogil:
+        self.locked_time += now()
+        pthread_mutex_unlock(&self.lock)
+
+    # ------------------------------------------------------------ the loop
+    cdef void _run(self, Worker* w) noexcept nogil:
+        cdef double t0 = now(), deadline = t0 + self.max_seconds
+        # ``stop`` is not reset here: a cancel that comes before this thread
+        # starts (threads of one search start one after another) still
+        # counts.  One iteration is always run, so that even a search
+        # cancelled at once has every root move and one to recommend.
+        while w.done < w.quota and not (self.stop and w.done):
+            if not self._iterate(w):
+                self.failed = True
+                return
+            w.done += 1
+            if (w.done & 63) == 0 and now() >= deadline:
+                return
+
+    cdef bint _iterate(self, Worker* w) noexcept nogil:
+        cdef GameDef* g = self.g
+        cdef void* s = w.work
+        cdef int seats[MAX_SEATS]
+        cdef int joint[MAX_SEATS]
+        cdef double r[MAX_SEATS]
+        cdef int n_movers, i, depth = 0, seat
+        cdef int32_t node = 0, child
+        cdef int32_t picked[MAX_SEATS]
+        cdef uint64_t key
+        cdef Node* nd
+        cdef Step* st
+        memcpy(s, self.root, g.state_size)
+        if not self.open_hands:
+            g.determinize(s, self.observer, &w.rng)
+        # Selection and expansion.
+        while True:
+            n_movers = g.movers(s, seats)
+            if n_movers == 0:
+                break
+            self._lock()
+            nd = &self.tree[node]
+            nd.visits += 1
+            if nd.arms == NO_ARMS:
+                if node != 0 and nd.visits < self.expand_at:
+                    self._unlock()
+                    break                              # a leaf: roll out from here
+                if not self._expand(w, node, n_movers):
+                    self._unlock()
+                    return False
+            st = &w.path[depth]
+            st.node = node
+            st.n = n_movers
+            for i in range(n_movers):
+                st.seat[i] = seats[i]
+            if self.flat:
+                # Flat Monte Carlo: statistics for the searching seat only.
+                for i in range(n_movers):
+                    seat = seats[i]
+                    if seat == self.observer:
+                        if not self._select(w, node, &seat, 1, &picked[i], &st.prob[i]):
+                            self._unlock()
+                            return False
+                    else:
+                        picked[i] = -1
+                        joint[seat] = self._rollout_action(w, s, seat)
+            elif not self._select(w, node, seats, n_movers, picked, st.prob):
+                self._unlock()
+                return False
+            for i in range(n_movers):
+                if picked[i] < 0:
+                    st.arm[i] = -1
+                else:
+                    joint[seats[i]] = self.arms[picked[i]].action
+                    # Virtual loss: the visit counts now, its reward at backup,
+                    # so other threads are steered elsewhere meanwhile.
+                    self.arms[picked[i]].visits += 1
+                    # Kept as an offset: a block can move when it grows.
+                    st.arm[i] = picked[i] - self.tree[node].arms
+            self._unlock()
+            depth += 1
+            key = 0
+            for i in range(n_movers):
+                seat = seats[i]
+                key |= (<uint64_t>(g.observe(s, seat, joint[seat], self.observer) + 1) & 1023) << (10 * seat)
+            g.apply(s, joint)
+            if g.chance_key != NULL:
+                # What the searching seat saw of chance is part of its
+                # information set: a Guard turned over, a card it drew.
+                key = mix(key ^ (g.chance_key(s, self.observer) * <uint64_t>0x9E3779B97F4A7C15))
+            if self.flat or depth >= MAX_DEPTH:
+                break
+            self._lock()
+            child = self._child(node, key)
+            self._unlock()
+            if child < 0:
+                return False
+            node = child
+        # Rollout.
+        while True:
+            n_movers = g.movers(s, seats)
+            if n_movers == 0:
+                break
+            for i in range(n_movers):
+                joint[seats[i]] = self._rollout_action(w, s, seats[i])
+            g.apply(s, joint)
+        g.returns(s, r)
+        self._backup(w, depth, r)
+        return True
+
+    cdef inline int _rollout_action(self, Worker* w, void* s, int seat) noexcept nogil:
+        return rollout_action(self.g, s, seat, &w.rng, self.heuristic)
+
+    cdef bint _expand(self, Worker* w, int32_t node, int n_movers) noexcept nogil:
+        # Room for this determinization's legal moves; more arms are added
+        # as other determinizations show other moves.
+        cdef int legal[MAX_LEGAL]
+        cdef int seats[MAX_SEATS]
+        cdef int i, want = 0
+        self.g.movers(w.work, seats)
+        for i in range(n_movers):
+            want += self.g.legal(w.work, seats[i], legal)
+        return self._reserve(node, want)
+
+    cdef bint _reserve(self, int32_t node, int cap) noexcept nogil:
+        """Give ``node`` an arm block of at least ``cap`` (moving it if needed).
+
+        Blocks come in powers of two; a block given up is kept on a free list
+        of its size, so a node outgrowing its block wastes nothing for long.
+        """
+        cdef Node* nd = &self.tree[node]
+        cdef int32_t start
+        cdef int cls = 2, size
+        cdef Arm* grown
+        if nd.arms != NO_ARMS and nd.cap_arms >= cap:
+            return True
+        while (1 << cls) < cap:
+            cls += 1
+        if cls > 15:
+            return False
+        size = 1 << cls
+        if self.free_block[cls] != EMPTY:
+            start = self.free_block[cls]
+            self.free_block[cls] = <int32_t>self.arms[start].visits
+        else:
+            while self.n_arms + size > self.cap_arms:
+                grown = <Arm*>realloc(self.arms, 2 * self.cap_arms * sizeof(Arm))
+                if grown == NULL:
+                    return False
+                self.arms = grown
+                self.cap_arms *= 2
+            start = self.n_arms
+            self.n_arms += size
+        if nd.arms != NO_ARMS:
+            if nd.n_arms:
+                memcpy(&self.arms[start], &self.arms[nd.arms], nd.n_arms * sizeof(Arm))
+            cls = 2
+            while (1 << cls) < nd.cap_arms:
+                cls += 1
+            self.arms[nd.arms].visits = <uint32_t>self.free_block[cls]
+            self.free_block[cls] = nd.arms
+        nd.arms = start
+        nd.cap_arms = size
+        return True
+
+    cdef bint _select(self, Worker* w, int32_t node, int* seats, int n_movers, int32_t* picked,
+                      float* prob) noexcept nogil:
+        """Pick every mover's arm at ``node``, each from its own statistics only.
+
+        One pass over the node's arms serves all movers: it counts
+        availability, collects each seat's candidates (its legal moves in this
+        determinization) and its reward totals; arms for moves never seen
+        before are then added.  ``picked`` receives absolute arm indices.
+        """
+        cdef int legal[MAX_SEATS][MAX_LEGAL]
+        cdef int n_legal[MAX_SEATS]
+        cdef int32_t cand[MAX_SEATS][MAX_LEGAL]
+        cdef int k[MAX_SEATS]
+        cdef int untried[MAX_SEATS]
+        cdef double total_r[MAX_SEATS]
+        cdef double total_v[MAX_SEATS]
+        cdef int8_t slot[MAX_SEATS]      # seat -> index among the movers, -1
+        cdef Node* nd
+        cdef Arm* a
+        cdef uint8_t* flag
+        cdef int i, j, m, missing = 0
+        cdef int32_t idx
+        for i in range(MAX_SEATS):
+            slot[i] = -1
+        for m in range(n_movers):
+            slot[seats[m]] = m
+            n_legal[m] = self.g.legal(w.work, seats[m], legal[m])
+            flag = w.flags + seats[m] * MAX_ACTIONS
+            for i in range(n_legal[m]):
+                flag[legal[m][i]] = 1
+            k[m] = 0
+            untried[m] = 0
+            total_r[m] = 0
+            total_v[m] = 0
+            missing += n_legal[m]
+        nd = &self.tree[node]
+        for i in range(nd.n_arms):
+            a = &self.arms[nd.arms + i]
+            m = slot[a.seat]
+            if m < 0:
+                continue
+            total_r[m] += a.total
+            total_v[m] += a.visits
+            flag = w.flags + a.seat * MAX_ACTIONS
+            if flag[a.action] != 1:
+                continue
+            flag[a.action] = 2
+            missing -= 1
+            a.avail += 1
+            cand[m][k[m]] = i
+            k[m] += 1
+            if a.visits == 0:
+                untried[m] += 1
+        if missing:
+            # Moves first seen in this determinization get new arms.
+            if not self._reserve(node, nd.n_arms + missing):
+                return False
+            nd = &self.tree[node]
+            for m in range(n_movers):
+                flag = w.flags + seats[m] * MAX_ACTIONS
+                for j in range(n_legal[m]):
+                    if flag[legal[m][j]] == 1:
+                        idx = nd.n_arms
+                        nd.n_arms += 1
+                        a = &self.arms[nd.arms + idx]
+                        a.visits = 0; a.avail = 1; a.total = 0; a.aux = 0
+                        a.action = legal[m][j]; a.seat = seats[m]; a.pad = 0
+                        cand[m][k[m]] = idx
+                        k[m] += 1
+                        untried[m] += 1
+        for m in range(n_movers):
+            flag = w.flags + seats[m] * MAX_ACTIONS
+            for j in range(n_legal[m]):
+                flag[legal[m][j]] = 0
+            # Candidates are offsets in the block (it may have moved above).
+            for j in range(k[m]):
+                cand[m][j] += nd.arms
+            picked[m] = self._pick(w, cand[m], k[m], untried[m], n_movers > 1,
+                                   total_r[m] / total_v[m] if total_v[m] > 0 else 0.0,
+                                   &prob[m])
+        return True
+
+    cdef int32_t _pick(self, Worker* wk, int32_t* cand, int k, int untried, bint simultaneous,
+                       double mean, float* prob) noexcept nogil:
+        """One seat's bandit over its candidate arms.
+
+        A seat deciding alone uses UCB1.  At a simultaneous choice the
+        configured bandit is used: regret matching and EXP3 sample from a
+        mixed strategy and their averages converge to an equilibrium, while
+        deterministic UCB (DUCT) can lock both seats into correlated cycles
+        whose values look clairvoyant (tests/test_solver.py shows it).
+        ``prob`` receives the sampling probability (importance weights).
+        """
+        cdef Arm* a
+        cdef int i, j
+        cdef int32_t best = cand[0]
+        cdef double sc, best_sc = -1e300
+        cdef double w[MAX_LEGAL]
+        cdef double gmax = -1e300, wsum = 0.0, gamma = 0.1, eta, u
+        prob[0] = 1.0
+        if untried and (self.selection == SEL_DUCB or not simultaneous):
+            # Try every arm once, in random order.
+            j = rng_below(&wk.rng, untried)
+            for i in range(k):
+                if self.arms[cand[i]].visits == 0:
+                    if j == 0:
+                        return cand[i]
+                    j -= 1
+        if self.selection == SEL_DUCB or not simultaneous:
+            for i in range(k):
+                a = &self.arms[cand[i]]
+                sc = a.total / a.visits + self.c * sqrt(log(<double>a.avail) / a.visits)
+                if sc > best_sc:
+                    best_sc = sc
+                    best = cand[i]
+            return best
+        if self.selection == SEL_EXP3:
+            eta = gamma / k
+            for i in range(k):
+                if self.arms[cand[i]].aux > gmax:
+                    gmax = self.arms[cand[i]].aux
+            for i in range(k):
+                w[i] = exp(eta * (self.arms[cand[i]].aux - gmax))
+                wsum += w[i]
+        else:
+            # Regret of an arm: its importance-weighted reward minus what the
+            # seat earned on average at this node, over the times it was there.
+            for i in range(k):
+                a = &self.arms[cand[i]]
+                w[i] = a.aux - a.avail * mean
+                if w[i] < 0:
+                    w[i] = 0
+                wsum += w[i]
+            if wsum <= 0:
+                for i in range(k):
+                    w[i] = 1.0
+                wsum = k
+        u = rng_unit(&wk.rng)
+        for i in range(k):
+            sc = (1 - gamma) * w[i] / wsum + gamma / k
+            if u < sc or i == k - 1:
+                prob[0] = <float>sc
+                return cand[i]
+            u -= sc
+        return cand[k - 1]
+
+    cdef int32_t _child(self, int32_t parent, uint64_t key) noexcept nogil:
+        """The node reached from ``parent`` by ``key``, created if new."""
+        cdef uint64_t mask, h
+        cdef Slot* sl
+        cdef Node* grown
+        if (self.n_table + 1) * 5 > self.cap_table * 3:
+            if not self._grow_table():
+                return -1
+        mask = self.cap_table - 1
+        h = mix(key ^ (<uint64_t>parent * <uint64_t>0x9E3779B97F4A7C15)) & mask
+        while True:
+            sl = &self.table[h]
+            if sl.child == EMPTY:
+                break
+            if sl.parent == parent and sl.key == key:
+                return sl.child
+            h = (h + 1) & mask
+        if self.n_nodes == self.cap_nodes:
+            grown = <Node*>realloc(self.tree, 2 * self.cap_nodes * sizeof(Node))
+            if grown == NULL:
+                return -1
+            self.tree = grown
+            self.cap_nodes *= 2
+        sl.key = key
+        sl.parent = parent
+        sl.child = self.n_nodes
+        self.n_table += 1
+        self.tree[self.n_nodes].arms = NO_ARMS
+        self.tree[self.n_nodes].n_arms = 0
+        self.tree[self.n_nodes].cap_arms = 0
+        self.tree[self.n_nodes].visits = 0
+        self.n_nodes += 1
+        return self.n_nodes - 1
+
+    cdef bint _grow_table(self) noexcept nogil:
+        cdef uint64_t old_cap = self.cap_table, i, h, mask
+        cdef Slot* old = self.table
+        cdef Slot* t = <Slot*>malloc(2 * old_cap * sizeof(Slot))
+        if t == NULL:
+            return False
+        self.cap_table = 2 * old_cap
+        mask = self.cap_table - 1
+        for i in range(self.cap_table):
+            t[i].child = EMPTY
+        for i in range(old_cap):
+            if old[i].child != EMPTY:
+                h = mix(old[i].key ^ (<uint64_t>old[i].parent * <uint64_t>0x9E3779B97F4A7C15)) & mask
+                while t[h].child != EMPTY:
+                    h = (h + 1) & mask
+                t[h] = old[i]
+        self.table = t
+        free(old)
+        return True
+
+    cdef void _backup(self, Worker* w, int depth, double* r) noexcept nogil:
+        cdef int d, i
+        cdef Step* st
+        cdef Arm* a
+        cdef double x
+        self._lock()
+        for d in range(depth):
+            st = &w.path[d]
+            for i in range(st.n):
+                if st.arm[i] < 0:
+                    continue
+                a = &self.arms[self.tree[st.node].arms + st.arm[i]]
+                x = r[st.seat[i]]
+                a.total += <float>x
+                a.aux += <float>(x / st.prob[i])
+        self._unlock()
+
+
+def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic=False,
+             int64_t max_games=0):
+    """Play whole games from ``state`` for ``seconds`` (or ``max_games``):
+    returns (games, seconds taken).
+
+    The throughput measure of ``solver bench``: uniform random (or the game's
+    policy) for every seat, no tree.
+    """
+    cdef GameDef* g = game_of(capsule, state)
+    cdef unsigned char* work = <unsigned char*>malloc(g.state_size)
+    cdef const unsigned char* start = <const unsigned char*>state
+    cdef int seats[MAX_SEATS]
+    cdef int joint[MAX_SEATS]
+    cdef int n, i, k
+    cdef int64_t games = 0
+    cdef Rng rng
+    cdef double t0, t1
+    if work == NULL:
+        raise MemoryError()
+    rng_seed(&rng, seed)
+    with nogil:
+        t0 = now()
+        t1 = t0
+        while t1 - t0 < seconds and (max_games == 0 or games < max_games):
+            for k in range(64):
+                memcpy(work, start, g.state_size)
+                while True:
+                    n = g.movers(work, seats)
+                    if n == 0:
+                        break
+                    for i in range(n):
+                        joint[seats[i]] = rollout_action(g, work, seats[i], &rng, heuristic)
+                    g.apply(work, joint)
+                games += 1
+            t1 = now()
+    free(work)
+    return games, t1 - t0
+
+
+def clone_apply(capsule, bytes state, int64_t n, uint64_t seed):
+    """``n`` times: copy ``state`` (memcpy) and apply one random joint move."""
+    cdef GameDef* g = game_of(capsule, state)
+    cdef unsigned char* work = <unsigned char*>malloc(g.state_size)
+    cdef const unsigned char* start = <const unsigned char*>state
+    cdef int seats[MAX_SEATS]
+    cdef int joint[MAX_SEATS]
+    cdef int m, i
+    cdef int64_t k
+    cdef Rng rng
+    if work == NULL:
+        raise MemoryError()
+    rng_seed(&rng, seed)
+    with nogil:
+        for k in range(n):
+            memcpy(work, start, g.state_size)
+            m = g.movers(work, seats)
+            for i in range(m):
+                joint[seats[i]] = rollout_action(g, work, seats[i], &rng, False)
+            g.apply(work, joint)
+    free(work)
