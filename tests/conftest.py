@@ -1,7 +1,18 @@
 """Shared helpers: hand-made Nin Jan positions built through the position codec."""
 from __future__ import annotations
 
+import pytest
+
 from engine import codec
+
+
+@pytest.fixture(autouse=True)
+def dojo_home(tmp_path_factory, monkeypatch):
+    """The app's data folder (autosaves, saves, settings) is a temporary
+    folder in every test: no test reads or writes the user's own."""
+    home = tmp_path_factory.mktemp("dojo-home")
+    monkeypatch.setenv("NINJA_DOJO_HOME", str(home))
+    return home
 
 # The deck of rulings 1, written out from the rule rather than read from the
 # engine, so a wrong deck in the engine cannot go unnoticed.

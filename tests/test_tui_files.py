@@ -2,17 +2,12 @@
 from __future__ import annotations
 
 import engine
-from tests.snapshot_apps.dojo_pilot import late_position, make_app, settle, start_match, wait_for
+from tests.snapshot_apps.dojo_pilot import (late_position, make_app, settle, start_match,
+                                            type_path, wait_for)
 from tui.screens.game import GameScreen
 from tui.screens.load import LoadScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.save import SaveScreen
-
-
-async def type_path(pilot, name) -> None:
-    """Replace the dialog's path with ``name`` (relative to the app's folder,
-    the test's tmp_path) and press enter."""
-    await pilot.press("end", "ctrl+u", *name, "enter")
 
 
 async def test_save_then_load_restores_the_exact_state(tmp_path):
@@ -169,7 +164,7 @@ async def test_rules_screen_without_the_rules_file(tmp_path, monkeypatch):
     monkeypatch.setattr(tui.docs, "rules_paths", lambda game: [tmp_path / "none.md"])
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("r")
+        await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
         assert app.screen.found is False
         await pilot.press("escape")

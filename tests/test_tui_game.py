@@ -20,7 +20,7 @@ async def test_menu_rules_and_back(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("r")
+        await pilot.press("question_mark")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "RulesScreen")
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
@@ -90,9 +90,12 @@ async def test_hint_shows_every_move_and_goes_with_the_decision(tmp_path):
         assert analysis.best.action in legal
         assert analysis.iterations == app.hint_iterations
         shown = panel.shown_text
-        assert shown.startswith("Best: " + analysis.best.name + " (key ")
+        assert shown.startswith("Best: " + analysis.best.name.removeprefix("play ") + " (key ")
         for m in analysis.moves:
-            assert m.name in shown and f"{m.value:.0%}" in shown
+            assert m.name.removeprefix("play ") in shown and f"{m.value:.0%}" in shown
+        # What the numbers mean: the equal share of two players, and the star.
+        assert "With 2 players an equal share is 50%" in shown
+        assert "at least a fifth as often as the most searched one" in shown
         # A hint never changes the game.
         assert game.match.state.history == [] and 0 not in game.match.pending
         await pilot.press("h")                       # h again hides it
@@ -139,7 +142,8 @@ async def test_hot_seat_covers_the_board_between_secret_choices(tmp_path):
 
 async def test_replay_steps_through_the_history(tmp_path):
     path = tmp_path / "late.msgpack"
-    save(late_position(2, seed=21), path)
+    late = late_position(2, seed=21)
+    save(late, path)
     app = make_app(tmp_path, load=path)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -147,7 +151,10 @@ async def test_replay_steps_through_the_history(tmp_path):
         log = game.game_log.lines_written
         assert log[0].startswith("The deal. Nin Jan for 2")       # the story so far...
         assert log.count("── Round 8/9 ──") == 1
-        assert log[-1] == f"Game loaded after {len(game.match.state.history)} moves."
+        loaded = log.index(f"Game loaded after {len(late.history)} moves.")
+        # Round 9: one card left each; yours is played for you, and said so.
+        last = late.view(0)["hand"][0]
+        assert log[loaded + 1] == f"You: {last}, the only move left (played for you)."
         await play_to_end(pilot, game)
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
@@ -177,7 +184,7 @@ async def test_replay_mid_game_shows_only_your_hand(tmp_path):
         game = await start_match(pilot, ["human", "novice"], seed=21)
         await pilot.press("1")
         await settle(pilot, game)
-        await pilot.press("p")
+        await pilot.press("r")                       # r replays, in the game as at its end
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         assert app.screen.viewers == [0]
         assert app.screen.check_action("viewer", ()) is None

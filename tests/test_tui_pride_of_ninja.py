@@ -17,7 +17,7 @@ import engine
 from engine import Action, new_game
 from engine.state import Outcome, replay
 from tests.play import random_moves
-from tests.snapshot_apps.dojo_pilot import make_app, set_choice, settle, wait_for
+from tests.snapshot_apps.dojo_pilot import make_app, set_choice, settle, type_path, wait_for
 from tui.match import MatchSetup, plan_seats
 from tui.screens.end import EndScreen
 from tui.screens.game import GameScreen
@@ -228,7 +228,7 @@ async def test_save_mid_draft_and_load_restores_exactly(tmp_path):
         shown = game.board.view
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, SaveScreen))
-        await pilot.press("end", "ctrl+u", *"draft", "enter")
+        await type_path(pilot, "draft")
         await wait_for(pilot, lambda: app.screen is game)
         assert engine.load(tmp_path / "draft.msgpack") == saved
         await play_by_keys(pilot, game, seen,
@@ -236,7 +236,7 @@ async def test_save_mid_draft_and_load_restores_exactly(tmp_path):
         assert game.match.state != saved
         await pilot.press("l")
         await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen))
-        await pilot.press("end", "ctrl+u", *"draft.msgpack", "enter")
+        await type_path(pilot, "draft.msgpack")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen is not game)
         game = app.screen
         await settle(pilot, game)

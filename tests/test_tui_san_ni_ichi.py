@@ -16,7 +16,7 @@ from engine import new_game
 from engine.san_ni_ichi import STEP_KINDS
 from engine.state import replay
 from tests.play import random_moves, random_joint
-from tests.snapshot_apps.dojo_pilot import make_app, set_choice, settle, wait_for
+from tests.snapshot_apps.dojo_pilot import make_app, set_choice, settle, type_path, wait_for
 from tui.match import Match, plan_seats
 from tui.screens.end import EndScreen
 from tui.screens.game import GameScreen
@@ -68,10 +68,6 @@ async def play_by_keys(pilot, game: GameScreen, seen: list[str], until=None) -> 
         presses += 1
         assert presses < 80, "the game did not end"
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, EndScreen), what="end screen")
-
-
-async def type_path(pilot, name) -> None:
-    await pilot.press("end", "ctrl+u", *name, "enter")
 
 
 async def test_four_players_in_teams_set_up_by_keys_saved_loaded_to_the_end(tmp_path):

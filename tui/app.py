@@ -1,8 +1,11 @@
-"""``dojo``: ninja card games in the terminal against an ISMCTS AI.
+"""dojo: ninja card games in the terminal against an ISMCTS AI.
 
     dojo                      the main menu
     dojo --load game.msgpack  straight into a saved game
-    dojo --rules              the rules of Nin Jan
+    dojo --rules [GAME]       the rules (of GAME: ninjan, san_ni_ichi, ...)
+
+Games are saved in the user's data folder (``tui.paths``): every game after
+each move, for the menu's Continue; saves and exports by default.
 """
 from __future__ import annotations
 
@@ -18,47 +21,81 @@ from engine import PositionError, State
 from tui.ai import HINT_ITERATIONS
 from tui.boards import board_class, playable_games
 from tui.match import Match, MatchSetup, Seat, default_seats, load_match
+from tui.paths import saves_dir
+from tui.saves import Autosave, latest_unfinished
 from tui.screens.game import GameScreen
 from tui.screens.load import LoadScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.setup import SetupScreen
-
-#: seconds between two steps of a round's resolution
-STEP_PAUSE = 0.7
+from tui.settings import Settings, load_settings, save_settings
 
 
 class DojoApp(App):
     CSS_PATH = "dojo.tcss"
     TITLE = "ninja-dojo"
+    # Every action has its key in the footer; the palette's place is needed there.
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit")]
 
-    def __init__(self, *, step_pause: float = STEP_PAUSE, hint_iterations: int = HINT_ITERATIONS,
+    def __init__(self, *, step_pause: float | None = None, hint_iterations: int = HINT_ITERATIONS,
                  folder: Path | str | None = None, load: Path | str | None = None,
-                 animate: bool = True, rules: bool = False) -> None:
+                 animate: bool = True, rules: bool | str = False,
+                 settings: Settings | None = None) -> None:
+        """``rules``: open the rules (of that game, when a name); ``settings``:
+        use these instead of the saved ones (and do not save them)."""
         super().__init__()
         self.show_rules = rules
-        self.step_pause = step_pause
+        #: the pause between steps, when given on the command line (else the settings')
+        self.pause_override = step_pause
         self.hint_iterations = hint_iterations
-        self.folder = Path(folder) if folder else Path.cwd()
+        #: where saves and exports go unless a path says otherwise
+        self.folder = Path(folder) if folder else saves_dir()
         self.to_load = Path(load) if load else None
         self.last_setup: MatchSetup | None = None
+        self.keep_settings = settings is None
+        if settings is None:
+            settings, self.settings_problem = load_settings()
+        else:
+            self.settings_problem = None
+        self.settings = settings
         if not animate:
             self.animation_level = "none"
+
+    @property
+    def step_pause(self) -> float:
+        """Seconds between two steps of a round's resolution."""
+        return self.pause_override if self.pause_override is not None else self.settings.step_pause
+
+    def change_settings(self, settings: Settings) -> str | None:
+        """Use and keep ``settings``; the reason when they could not be written."""
+        self.settings = settings
+        game = self.game_screen
+        if game is not None:
+            game.board.one_key = settings.one_key
+        if not self.keep_settings:
+            return None
+        try:
+            save_settings(settings)
+        except OSError as e:
+            return f"the settings could not be saved: {e.strerror or e}"
+        return None
 
     def get_default_screen(self) -> MenuScreen:
         return MenuScreen()
 
     def on_mount(self) -> None:
+        if self.settings_problem:
+            self.notify(self.settings_problem, severity="warning", timeout=10)
         if self.show_rules:
-            self.action_rules()
+            self.action_rules(self.show_rules if isinstance(self.show_rules, str) else None)
         if self.to_load is not None:
             try:
                 loaded = load_match(self.to_load)
             except PositionError as e:
                 self.notify(f"Cannot load {self.to_load}: {e}", severity="error", timeout=10)
             else:
-                self.call_later(self.open_state, loaded)
+                self.call_later(self.open_state, (*loaded, self.to_load))
 
     @property
     def game_screen(self) -> GameScreen | None:
@@ -85,16 +122,21 @@ class DojoApp(App):
         await self.play(Match(state, setup.seats),
                         MatchSetup(setup.game, setup.seats, None, dict(setup.options)))
 
-    async def play(self, match: Match, setup: MatchSetup | None) -> None:
+    async def play(self, match: Match, setup: MatchSetup | None,
+                   opened_from: Path | None = None) -> None:
+        """Play ``match`` (autosaved: a game opened from an autosave goes on in it)."""
         await self.to_menu()
-        await self.push_screen(GameScreen(match, setup))
+        autosave = Autosave.for_game(match.state, opened_from)
+        await self.push_screen(GameScreen(match, setup, autosave=autosave))
 
-    async def open_state(self, loaded: tuple[State, tuple[Seat, ...] | None] | None) -> None:
-        """Play a loaded position with the seats its file names; a file
-        without them keeps the seats of the game before, when they fit."""
+    async def open_state(self, loaded: tuple | None) -> None:
+        """Play a loaded position, ``(state, seats[, path])``, with the seats
+        its file names; a file without them keeps the seats of the game
+        before, when they fit."""
         if loaded is None:
             return
-        state, file_seats = loaded
+        state, file_seats, *rest = loaded
+        path = rest[0] if rest else None
         try:
             board_class(state.name)
         except PositionError as e:
@@ -112,14 +154,31 @@ class DojoApp(App):
             self.notify(f"Seat 1 is you; the other seats are played by the AI ({seats[-1].kind}).")
         options = {k: v for k, v in state.options.items() if k != "players"}
         setup = MatchSetup(state.name, seats, None, options)
-        await self.play(Match(state, seats), setup)
+        await self.play(Match(state, seats), setup, opened_from=path)
 
     # ------------------------------------------------------------- actions
     def action_new_game(self) -> None:
         self.call_later(self.new_game, None)
 
+    def action_continue(self) -> None:
+        """The newest unfinished game, exactly where it was."""
+        info = latest_unfinished()
+        if info is None:
+            self.notify("No unfinished game to continue.")
+            return
+        try:
+            state, seats = load_match(info.path)
+        except PositionError as e:
+            self.notify(f"Cannot continue {info.path}: {e}", severity="error", timeout=10)
+            return
+        self.call_later(self.open_state, (state, seats, info.path))
+
     def action_load_game(self) -> None:
         self.push_screen(LoadScreen(self.folder), callback=self.open_state)
+
+    def action_settings(self) -> None:
+        from tui.screens.settings import SettingsScreen
+        self.push_screen(SettingsScreen(self.settings))
 
     def action_rules(self, game: str | None = None) -> None:
         if game is None:
@@ -127,21 +186,39 @@ class DojoApp(App):
         self.push_screen(RulesScreen(game))
 
 
+HELP_EPILOG = """\
+examples:
+  dojo                       the menu: continue, new game, load, settings, rules
+  dojo --load game.msgpack   open a saved game
+  dojo --rules san_ni_ichi   the rules of San, Ni, Ichi!
+
+Games are kept in the data folder (continue with c on the menu); saves and
+exports go to its saves/ folder unless you type another path."""
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="dojo", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="dojo", description="Ninja card games in the terminal against an ISMCTS AI.",
+        epilog=HELP_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    games = [name for name, _ in playable_games()]
     parser.add_argument("--load", metavar="FILE", help="open a saved game (msgpack)")
-    parser.add_argument("--rules", action="store_true", help="show the rules of Nin Jan")
-    parser.add_argument("--pause", type=float, default=STEP_PAUSE, metavar="SECONDS",
-                        help=f"pause between the steps of a round (default {STEP_PAUSE})")
+    parser.add_argument("--rules", nargs="?", const="", metavar="GAME",
+                        help=f"show the rules (of GAME: {', '.join(games)})")
+    parser.add_argument("--pause", type=float, default=None, metavar="SECONDS",
+                        help="pause between the steps of a round (default: the settings')")
     parser.add_argument("--hint-iterations", type=int, default=HINT_ITERATIONS, metavar="N",
                         help=f"search iterations of a hint (default {HINT_ITERATIONS})")
     args = parser.parse_args(argv)
-    if args.pause < 0 or args.hint_iterations < 1:
-        parser.error("--pause must be >= 0 and --hint-iterations >= 1")
-    if args.load and not Path(args.load).exists():
+    if args.pause is not None and not 0 <= args.pause <= 60:
+        parser.error(f"--pause: {args.pause:g} is not between 0 and 60 seconds")
+    if args.hint_iterations < 1:
+        parser.error(f"--hint-iterations: {args.hint_iterations} is not a positive number")
+    if args.rules and args.rules not in games:
+        parser.error(f"--rules: no game {args.rules!r}; choose one of {', '.join(games)}")
+    if args.load and not Path(args.load).is_file():
         parser.error(f"--load: no such file {args.load!r}")
     app = DojoApp(step_pause=args.pause, hint_iterations=args.hint_iterations, load=args.load,
-                  rules=args.rules)
+                  rules=args.rules if args.rules else args.rules == "")
     app.run()
     return 0
 

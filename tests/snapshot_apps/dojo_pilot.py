@@ -11,14 +11,21 @@ from textual.pilot import Pilot
 
 from tui.app import DojoApp
 from tui.screens.game import GameScreen
+from tui.settings import Settings
 from tui.widgets.choice import Choice
 
 TIMEOUT = 20.0
+
+#: The settings of the tests that play whole games fast: a number key plays
+#: at once with no hold before the reveal, and a round's recap goes on by
+#: itself at once.  The tests of those mechanisms use the defaults.
+FAST = Settings(one_key=True, take_back_seconds=0, recap_seconds=0.01, step_pause=0)
 
 
 def make_app(tmp_path=None, **kw) -> DojoApp:
     kw.setdefault("step_pause", 0.0)
     kw.setdefault("hint_iterations", 2_000)
+    kw.setdefault("settings", FAST)
     return DojoApp(folder=tmp_path, animate=False, **kw)
 
 
@@ -55,6 +62,14 @@ async def new_game(pilot: Pilot, kinds: list[str], seed: int | None) -> GameScre
     await pilot.press("enter")
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameScreen), what="game screen")
     return pilot.app.screen
+
+
+async def type_path(pilot: Pilot, name: str) -> None:
+    """In the save or load dialog: replace the path with ``name`` (relative
+    to the app's folder, the test's tmp_path) and press enter."""
+    pilot.app.screen.query_one("#path").focus()
+    await pilot.pause()
+    await pilot.press("end", "ctrl+u", *name, "enter")
 
 
 async def settle(pilot: Pilot, game: GameScreen) -> None:

@@ -4,18 +4,32 @@ The screen runs the table: it collects the choices for the decision in front
 of the players (people by keys, the AI seats in a thread worker), applies
 them together as one joint move, and shows what happened step by step.  The
 board renders ``state.view(seat)`` only; the rules live in the engine.
+
+Around that, the mechanisms every game shares (a board only declares what
+they need, see ``tui.widgets.board``):
+
+- the layout: compact below the board's ``COMPACT_BELOW``, with the log and
+  the hint in a drawer (``g``, ``h``) that takes the board's place; below
+  the board's ``min_size`` one line asks for a larger terminal;
+- take-backs: a choice waits until the reveal (the other seats' choices, or
+  with one-key choosing a short hold) and ``u`` takes it back until then;
+- a seat with a single legal move has it played for them, said in the log;
+- the autosave after every move (``tui.saves``), so a game is never lost;
+- the recap after each round, held until a key, and the score history (``t``).
 """
 from __future__ import annotations
 
 import asyncio
+import time
 
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.events import Key, Resize
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Footer, Header, Static
 
 from engine import Action, PositionError
 from solver.players import GreedyPlayer
@@ -23,34 +37,46 @@ from tui.ai import Thinking, analyse, decide
 from tui.boards import board_class
 from tui.match import Match, MatchSetup, ai_seed
 from tui.messages import AIChose, AIFailed, HintFailed, HintReady
+from tui.saves import Autosave, prune
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen, winner_line
+from tui.screens.recap import RecapScreen
+from tui.settings import Settings
 from tui.widgets.analysis_panel import AnalysisPanel
-from tui.widgets.board import Board, Frame
+from tui.widgets.board import Board, Frame, RoundRecord
 from tui.widgets.game_log import GameLog
-from tui.widgets.status_bar import StatusBar
+from tui.widgets.status_bar import StatusBar, short_count
 
 TICK = 0.25
+FILES = Binding.Group("File")
+VIEWS = Binding.Group("View")
+#: keys that act on the board: they close the drawer and go to the board
+BOARD_KEYS = set("0123456789fb") | {"enter", "left", "right", "up", "down"}
 
 
 class GameScreen(Screen):
     BINDINGS = [
+        Binding("u,backspace", "take_back", "Take back", id="game.take-back"),
+        Binding("space,enter", "skip", "Go on", show=False, id="game.go-on"),
         Binding("h", "hint", "Hint", id="game.hint"),
-        Binding("s", "save", "Save", id="game.save"),
-        Binding("l", "load", "Load", id="game.load"),
-        Binding("e", "export", "Export", id="game.export"),
-        Binding("p", "replay", "Replay", id="game.replay"),
+        Binding("t", "scores", "Scores", group=VIEWS, id="game.scores"),
+        Binding("g", "log", "Log", group=VIEWS, id="game.log"),
+        Binding("r", "replay", "Replay", group=VIEWS, id="game.replay"),
+        Binding("s", "save", "Save", group=FILES, id="game.save"),
+        Binding("l", "load", "Load", group=FILES, id="game.load"),
+        Binding("e", "export", "Export", group=FILES, id="game.export"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?", id="game.rules"),
-        Binding("space", "skip", "Skip", show=False, id="game.skip"),
         Binding("escape,q", "leave", "Menu", id="game.menu"),
     ]
 
-    def __init__(self, match: Match, setup: MatchSetup | None = None) -> None:
+    def __init__(self, match: Match, setup: MatchSetup | None = None,
+                 autosave: Autosave | None = None) -> None:
         super().__init__()
         self.match = match
         self.setup = setup
         self.board_type = board_class(match.state.name)
+        self.autosave = autosave
         humans = match.humans
         #: whose view the board shows: the one person, or nobody's hand (-1)
         self.viewer = humans[0] if len(humans) == 1 else -1
@@ -64,14 +90,37 @@ class GameScreen(Screen):
         self.covered = False
         self.finished = False
         self.closed = False
+        #: the recap of a round is on screen (``recap_waits``: until a key)
+        self.recap_open = False
+        self.recap_waits = False
+        #: with one-key choosing: the moment the last choice is revealed
+        #: (until then ``u`` takes it back); 0 = no hold
+        self.hold_until = 0.0
+        self._hold_timer = None
         #: the seat whose choice the keys make now (None: nobody's)
         self.actor: int | None = None
         self.caption: str | None = None
+        #: the terminal is smaller than the board can serve
+        self.too_small = False
+        self.compact = False
+        #: the drawer (log or hint) shown in place of the board when compact
+        self.drawer = False
+        #: the log is shown (None: as the terminal's size says)
+        self.log_wanted: bool | None = None
+        # the round being played, for its recap
+        self.round_start: dict | None = None
+        self.round_scores: list[int] = []
+        self.round_lines: list[str] = []
+
+    @property
+    def settings(self) -> Settings:
+        return getattr(self.app, "settings", Settings())
 
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         seats = self.match.seats
         yield Header()
+        yield Static("", id="too-small")
         with Vertical(id="game-main"):
             yield self.board_type([s.name for s in seats], [s.label for s in seats], id="board")
             with Horizontal(id="bottom"):
@@ -99,21 +148,62 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         st = self.match.state
         self.sub_title = f"{st.game.TITLE} · seed {st.seed}"
+        self.board.one_key = self.settings.one_key
         self.hint_panel.clear()
         if st.history:
             self.tell_story_so_far()
             self.game_log.say(f"Game loaded after {len(st.history)} moves.", style="italic")
         else:
             self.game_log.say(self.board_type.opening(st.view(-1), self.match.names))
+        self._start_round()
+        self.fit(self.app.size.width, self.app.size.height)
         self.board.focus()
         self.set_interval(TICK, self._tick)
+        self.save_now()
         self.advance()
 
+    def on_resize(self, event: Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """Choose the layout for a ``width`` × ``height`` terminal."""
+        w, h = self.board_type.min_size(self.match.state.players)
+        self.too_small = small = width < w or height < h
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"Enlarge the terminal to at least {w}×{h} (it is {width}×{height}).")
+        cw, ch = self.board_type.COMPACT_BELOW
+        self.compact = width < cw or height < ch
+        self.set_class(self.too_small, "-too-small")
+        self.set_class(self.compact, "-compact")
+        self.board.set_compact(self.compact)
+        self.query_one(Footer).compact = self.compact
+        self._layout()
+
+    def _layout(self) -> None:
+        """Show the board, the log and the hint as the size and keys say.
+        Compact: the log fills what the board leaves (perhaps nothing); the
+        drawer (``g`` for the log, ``h`` for a hint) takes the board's place."""
+        log_on = self.log_wanted if self.log_wanted is not None else True
+        hint_on = self.hint_panel.display
+        if self.compact:
+            self.drawer = bool(self.drawer and (log_on or hint_on))
+            self.board.display = not self.drawer
+        else:
+            self.drawer = False
+            self.board.display = True
+        self.query_one("#bottom").display = log_on or hint_on
+        self.game_log.display = log_on or not hint_on
+        self.set_class(self.drawer, "-drawer")
+        if self.board.display and not self.too_small and self.focused is None:
+            self.board.focus()
+
     def tell_story_so_far(self) -> None:
-        """The log of a loaded game: its moves replayed from the deal."""
+        """The log of a loaded game: its moves replayed from the deal, as the
+        person at the keyboard saw them (their own face-down cards named)."""
         from tui.screens.replay import replay_steps
         try:
-            steps = replay_steps(self.match.state, self.match.names)
+            steps = replay_steps(self.match.state, self.match.names, viewer=self.viewer)
         except PositionError:
             return
         for step in steps:
@@ -134,8 +224,11 @@ class GameScreen(Screen):
     @property
     def settled(self) -> bool:
         """Nothing moves until someone at the keyboard acts (tests wait for it)."""
-        return (not self.showing and self.thinking is None and
-                (self.actor is not None or self.finished or self.covered))
+        if self.showing or self.thinking is not None or self.holding:
+            return False
+        if self.recap_open:
+            return self.recap_waits
+        return self.actor is not None or self.finished or self.covered
 
     def display_seat(self) -> int:
         return self.viewer
@@ -165,7 +258,7 @@ class GameScreen(Screen):
 
     def advance(self) -> None:
         """Move the game on as far as it goes without a person's key."""
-        if self.showing or self.covered or self.closed:
+        if self.showing or self.covered or self.closed or self.recap_open:
             return
         m = self.match
         if m.state.is_terminal():
@@ -177,17 +270,25 @@ class GameScreen(Screen):
             m.pending.clear()
             self._stop_hint()
             self.hint_panel.clear()
+            self._layout()
             ais = m.waiting_ais()
             if ais:
                 self.start_thinking(token, ais)
+        self.play_forced()
         if m.ready():
+            wait = self.hold_until - time.monotonic()
+            if self.hold_until and wait > 0:
+                self._hold(wait)
+                return
             self.commit()
             return
         humans = m.waiting_humans()
         if not humans:
             self.render_board()
             waiting = ", ".join(m.names[s] for s in m.waiting())
-            self.status.set_message(f"Waiting for {waiting}.")
+            mine = [s for s in m.pending if m.seats[s].human]
+            back = "  (u takes your choice back)" if mine and self.can_take_back() else ""
+            self.status.set_message(f"Waiting for {waiting}.{back}")
             return
         seat = humans[0]
         if m.hot_seat and self.viewer != seat and (
@@ -198,17 +299,78 @@ class GameScreen(Screen):
             self.render_board()
             self.covered = True
             self.update_keys()
-            self.app.push_screen(CoverScreen(m.names[seat], seat), callback=self._uncovered(seat))
+            self.app.push_screen(CoverScreen(m.names[seat], seat, self.take_back_seat()),
+                                 callback=self._uncovered(seat))
             return
         self.render_board(actor=seat, legal=m.state.legal_actions(seat))
         self.status.set_message(self.board.prompt())
 
+    def play_forced(self) -> None:
+        """A person with one legal move has it played for them (the AI does
+        the same), with a line in the log.  The engine still offers it as a
+        decision: its legal list is what the AI and the position files use."""
+        m = self.match
+        for seat in m.waiting_humans():
+            legal = m.state.legal_actions(seat)
+            if len(legal) != 1:
+                continue
+            action = m.choose(seat, legal[0])
+            who = m.names[seat]
+            # A secret choice is named only to its own seat (the reveal names it to all).
+            if m.secret() and seat != self.viewer:
+                what = "their only move"
+            else:
+                what = self.board.action_text(action)
+            played = "played for you" if who == "You" else "played for them"
+            self.game_log.say(f"{who}: {what}, the only move left ({played}).", style="italic")
+
+    @property
+    def holding(self) -> bool:
+        """Every choice is in, and the reveal waits for a take-back."""
+        return self._hold_timer is not None
+
+    def _hold(self, wait: float) -> None:
+        """Wait before the reveal: ``u`` takes the last choice back."""
+        if self._hold_timer is not None:
+            self._hold_timer.stop()
+        self._hold_timer = self.set_timer(wait, self._hold_over)
+        self._hold_message(wait)
+        self.update_keys()
+
+    def _hold_message(self, wait: float) -> None:
+        seat = self.take_back_seat()
+        who = self.match.names[seat] if seat is not None else ""
+        choice = self.match.pending.get(seat) if seat is not None else None
+        what = self.board.action_text(choice) if choice is not None and not self.match.hot_seat \
+            else "your choice"
+        self.status.set_message(f"{who}: {what} in {max(wait, 0):.0f} s · u takes it back · "
+                                "enter now")
+
+    def _hold_over(self) -> None:
+        self._hold_timer = None
+        self.hold_until = 0.0
+        self.advance()
+
+    def _end_hold(self) -> None:
+        if self._hold_timer is not None:
+            self._hold_timer.stop()
+            self._hold_timer = None
+        self.hold_until = 0.0
+
     def _uncovered(self, seat: int):
-        def done(_result) -> None:
+        def done(result) -> None:
             self.covered = False
+            if result == "take back":
+                self.take_back(passed_on=True)
+                return
             self.viewer = seat
             self.advance()
         return done
+
+    def on_board_selected(self, event: Board.Selected) -> None:
+        event.stop()
+        if event.seat == self.actor:
+            self.status.set_message(self.board.prompt())
 
     def on_board_chosen(self, event: Board.Chosen) -> None:
         event.stop()
@@ -223,32 +385,98 @@ class GameScreen(Screen):
         self.actor = None
         self._stop_hint()
         self.hint_panel.clear()
+        self._layout()
+        self.last_chooser = event.seat
+        if self.settings.one_key and self.settings.take_back_seconds > 0:
+            self.hold_until = time.monotonic() + self.settings.take_back_seconds
         if m.secret():
-            self.status.set_message(f"{m.names[event.seat]} chose a card (hidden until all have chosen).")
+            self.status.set_message(f"{m.names[event.seat]} chose (hidden until all have chosen).")
         else:
-            self.status.set_message(f"{m.names[event.seat]}: {action}")
+            self.status.set_message(f"{m.names[event.seat]}: {self.board.action_text(action)}")
         if m.hot_seat:
             self.viewer = -1
         self.advance()
 
+    # ------------------------------------------------------------ take back
+    def take_back_seat(self) -> int | None:
+        """The person whose choice ``u`` would take back now: the last one
+        who chose, while the decision is not revealed."""
+        seat = getattr(self, "last_chooser", None)
+        m = self.match
+        if seat is None or seat not in m.pending or not m.seats[seat].human:
+            return None
+        return seat
+
+    def can_take_back(self) -> bool:
+        return (self.take_back_seat() is not None and not self.showing and not self.covered
+                and not self.finished and not self.recap_open)
+
+    def action_take_back(self) -> None:
+        if self.can_take_back():
+            self.take_back()
+
+    def take_back(self, passed_on: bool = False) -> None:
+        """Undo the last person's choice before the reveal: they choose again.
+        Only their own choice comes back; nothing of another seat shows.
+        ``passed_on``: asked from the cover, where anyone may hold the
+        keyboard: it is covered again for that person before their hand shows."""
+        seat = self.take_back_seat()
+        if seat is None:
+            return
+        self._end_hold()
+        choice = self.match.pending.pop(seat)
+        self.last_chooser = None
+        self.game_log.say(f"{self.match.names[seat]} took their choice back.", style="italic")
+        if passed_on:
+            self.viewer = -1
+            self.advance()
+            return
+        if self.match.hot_seat:
+            self.viewer = seat          # they still hold the keyboard
+        self.render_board(actor=seat, legal=self.match.state.legal_actions(seat))
+        self.board.reselect(choice)
+        self.status.set_message(f"Taken back. {self.board.prompt()}")
+        self.update_keys()
+
+    # ----------------------------------------------------------- the moves
     def commit(self) -> None:
         m = self.match
+        self._end_hold()
+        self.last_chooser = None
         before = m.state.view(self.display_seat())
         before_steps = m.state.steps()
         moves = dict(m.pending)
         steps = m.commit()
+        self.save_now()
         if before_steps and steps[:len(before_steps)] == before_steps:
             steps = steps[len(before_steps):]
         after = m.state.view(self.display_seat())
         frames = self.board_type.story(before, after, steps, m.names, moves)
-        self.show_frames(frames)
+        key = self.board_type.round_key(before)
+        ended = key is not None and (self.board_type.round_key(after) != key
+                                     or m.state.is_terminal())
+        self.show_frames(frames, before if ended else None)
+
+    def save_now(self) -> None:
+        """The autosave: the game as it stands, after every move."""
+        if self.autosave is None:
+            return
+        was = self.autosave.error
+        error = self.autosave.write(self.match.state, self.seat_kinds())
+        if error and not was:
+            self.notify(f"Could not autosave ({error}). Save with s to keep this game.",
+                        severity="warning", timeout=10)
+            self.game_log.say(f"Autosave failed: {error}", style="yellow")
+        elif was and not error:
+            self.game_log.say("Autosave works again.", style="italic")
 
     @work(exclusive=True, group="show")
-    async def show_frames(self, frames: list[Frame]) -> None:
-        """The reveal, then every card resolved, with a short pause each."""
+    async def show_frames(self, frames: list[Frame], round_view: dict | None = None) -> None:
+        """The reveal, then every card resolved, with a short pause each;
+        when the move ended a round (``round_view``: the view before it), its recap."""
         self.showing = True
         self.actor = None
-        pause = getattr(self.app, "step_pause", 0.0)
+        pause = getattr(self.app, "step_pause", self.settings.step_pause)
         if pause > 0:
             self.update_keys()      # (without pauses the show is over before a redraw)
         try:
@@ -259,6 +487,7 @@ class GameScreen(Screen):
                     self.game_log.heading(frame.heading)
                 if frame.line:
                     self.game_log.say(frame.line)
+                    self.round_lines.append(frame.line)
                     self.caption = frame.line
                     self.status.set_message(frame.line + ("   (space: skip)" if pause else ""))
                 if pause > 0 and not self.skip:
@@ -270,6 +499,43 @@ class GameScreen(Screen):
         finally:
             self.showing = False
             self.skip = False
+        if round_view is not None and frames:
+            # The last picture of the round stays while its recap is read.
+            self.board.show(frames[-1].view, caption=frames[-1].line)
+            self.open_recap(round_view)
+            return
+        self.advance()
+        self.update_keys()
+
+    # ----------------------------------------------------------- the recap
+    def _start_round(self) -> None:
+        st = self.match.state
+        self.round_start = st.view(self.display_seat())
+        self.round_scores = list(st.scores())
+        self.round_lines = []
+
+    def open_recap(self, before: dict) -> None:
+        st = self.match.state
+        start = self.round_start or before
+        record = RoundRecord(self.board_type.round_title(before), start,
+                             st.view(self.display_seat()), st.steps(), list(self.round_lines),
+                             list(self.round_scores), list(st.scores()))
+        self._start_round()
+        self.recap_open = True
+        seconds = self.settings.recap_seconds
+        self.recap_waits = not seconds
+        self.update_keys()
+        self.status.set_message(f"{record.title} is over · enter goes on"
+                                if not seconds else f"{record.title} is over")
+        screen = RecapScreen(record.title, self.board.recap(record), seconds=seconds,
+                             last=st.is_terminal())
+        self.app.push_screen(screen, callback=self._recap_closed)
+
+    def _recap_closed(self, result) -> None:
+        self.recap_open = False
+        self.recap_waits = False
+        if result == "scores":
+            self.app.call_later(self.action_scores)
         self.advance()
         self.update_keys()
 
@@ -291,6 +557,9 @@ class GameScreen(Screen):
         self.game_log.say(line, style="bold")
         self.status.set_message(line)
         self.update_keys()
+        self.save_now()
+        if self.autosave is not None:
+            prune(spare=self.autosave.path)
         self.app.push_screen(EndScreen(m), callback=self._after_end)
 
     def _after_end(self, choice: str | None) -> None:
@@ -339,7 +608,7 @@ class GameScreen(Screen):
         for seat, action in moves.items():
             if seat in self.match.waiting():
                 self.match.choose(seat, action)
-        if not self.covered and not self.showing:
+        if not self.covered and not self.showing and not self.recap_open:
             if self.actor is not None and not self.match.ready():
                 self.board.show(self.match.state.view(self.viewer), actor=self.actor,
                                 legal=self.board.legal, marks=self.marks(), caption=self.last_line())
@@ -359,9 +628,11 @@ class GameScreen(Screen):
             seats = self.thinking_seats
             who = self.match.names[seats[0]] if len(seats) == 1 else "AI"
             its = self.thinking.iterations
-            self.status.set_thinking(f"{who} thinking: {its:,} iterations" if its else f"{who} thinking…")
+            self.status.set_thinking(f"{who} {short_count(its)}" if its else f"{who}…")
         else:
             self.status.set_thinking(None)
+        if self.holding:
+            self._hold_message(self.hold_until - time.monotonic())
         if self.hint_thinking is not None and self.hint_panel.analysis is None and self.hint_panel.display:
             budget = getattr(self.app, "hint_iterations", 0)
             self.hint_panel.working(self.match.names[self.hint_seat], self.hint_thinking.iterations, budget)
@@ -372,6 +643,8 @@ class GameScreen(Screen):
         if panel.display:
             self._stop_hint()
             panel.clear()
+            self.drawer = False
+            self._layout()
             self.update_keys()
             return
         if self.actor is None:
@@ -381,6 +654,8 @@ class GameScreen(Screen):
         self.hint_thinking = Thinking()
         budget = getattr(self.app, "hint_iterations", 20_000)
         panel.working(self.match.names[self.actor], 0, budget)
+        self.drawer = True
+        self._layout()
         self.run_hint(self.token, self.actor, self.hint_thinking, budget, self.match.state.clone())
         self.update_keys()
 
@@ -399,7 +674,8 @@ class GameScreen(Screen):
         self.hint_thinking = None
         if self.hint_panel.display:
             self.hint_panel.show_analysis(self.match.names[message.seat], message.analysis,
-                                          keys=self.board.key_for, words=self.board.action_text)
+                                          keys=self.board.key_for, words=self.board.action_text,
+                                          players=self.match.state.players)
 
     def on_hint_failed(self, message: HintFailed) -> None:
         if message.token != self.hint_token or self.closed:
@@ -415,8 +691,9 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------ the keys
     def _keys_state(self) -> tuple:
-        return (self.actor is not None, self.covered, self.hint_panel.display,
-                self.match.state.is_terminal(), self.board.keys_state())
+        return (self.actor is not None, self.covered, self.hint_panel.display, self.drawer,
+                self.match.state.is_terminal(), self.holding, self.showing,
+                self.can_take_back(), self.board.keys_state())
 
     def update_keys(self) -> None:
         """Refresh the footer only when what the keys can do has changed."""
@@ -426,18 +703,63 @@ class GameScreen(Screen):
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small and action not in ("leave", "rules", "save"):
+            return None
         if action == "hint":
             if self.hint_panel.display:
                 return True
             return True if (self.actor is not None and not self.showing and not self.covered) else None
         if action == "skip":
-            return True if self.showing else False
+            return True if (self.showing or self.holding) else False
+        if action == "take_back":
+            return self.can_take_back()           # (hidden when there is nothing to take back)
         if action == "export":
             return True if not self.match.state.is_terminal() else None
         return True
 
+    def on_key(self, event: Key) -> None:
+        """On a small terminal the drawer (log, hint) hides the board: a key
+        meant for the board closes it and goes to the board."""
+        if self.drawer and event.key in BOARD_KEYS and self.actor is not None:
+            event.stop()
+            event.prevent_default()
+            self.close_drawer()
+            self.board.focus()
+            self.app.call_after_refresh(self.app.simulate_key, event.key)
+
+    def close_drawer(self) -> None:
+        if self.hint_panel.display:
+            self._stop_hint()
+            self.hint_panel.clear()
+        self.drawer = False
+        self._layout()
+        self.update_keys()
+
+    def action_log(self) -> None:
+        """Show or hide the log; on a small terminal, open it in place of the
+        board (and close it again)."""
+        if self.compact:
+            if self.drawer:
+                self.close_drawer()
+                return
+            self.log_wanted = True
+            self.drawer = True
+        else:
+            self.log_wanted = not (self.log_wanted if self.log_wanted is not None else True)
+        self._layout()
+        self.game_log.scroll_end(animate=False)
+        self.update_keys()
+
     def action_skip(self) -> None:
-        self.skip = True
+        if self.showing:
+            self.skip = True
+        elif self.holding:
+            self._end_hold()
+            self.advance()
+
+    def action_scores(self) -> None:
+        from tui.screens.scores import ScoresScreen
+        self.app.push_screen(ScoresScreen(self.match.state, self.match.names))
 
     def action_save(self) -> None:
         from tui.screens.save import SaveScreen
@@ -477,12 +799,19 @@ class GameScreen(Screen):
         self.app.push_screen(RulesScreen(self.match.state.name))
 
     def action_leave(self) -> None:
-        if self.finished:
+        if self.drawer:
+            self.close_drawer()
+            return
+        if self.finished or (self.autosave is not None and self.autosave.error is None):
+            # Nothing is lost: the autosave holds the game (Continue resumes it).
+            if not self.finished:
+                self.notify("The game is kept: Continue on the menu resumes it.", timeout=4)
             self.app.call_later(self.app.to_menu)
             return
 
         def answer(yes: bool | None) -> None:
             if yes:
                 self.app.call_later(self.app.to_menu)
-        self.app.push_screen(ConfirmScreen("Leave this game? Moves since your last save are lost.",
+        self.app.push_screen(ConfirmScreen("Leave this game? It could not be autosaved: "
+                                           "moves since your last save are lost.",
                                            yes="Leave", no="Stay"), callback=answer)

@@ -1,4 +1,5 @@
-"""Load a saved game: type a path or pick one of the files found here.
+"""Load a saved game: pick one of the games listed (saves and autosaves,
+newest first, each with its game, table, round and date) or type a path.
 
 The file is read and checked completely (engine.codec) before anything
 changes; a bad file gives one message and the game in progress stays.
@@ -17,24 +18,27 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import engine
-from engine import State
-from tui.match import Seat, load_match
+from tui.match import load_match
+from tui.paths import autosave_dir
+from tui.saves import SaveInfo, list_saves, seats_summary
 from tui.screens.save import normalise
 
-MAX_LISTED = 30
+
+def save_option(info: SaveInfo) -> Option:
+    """Two lines: the game and where it stands; the table and the file."""
+    if info.error:
+        prompt = Text.assemble((info.path.name, "bold"), ("\n  cannot be opened: ", "dim"),
+                               (info.error, "red"))
+        return Option(prompt, id=str(info.path), disabled=True)
+    state = Text("finished", style="dim") if info.finished else Text(info.progress, style="green")
+    prompt = Text.assemble((info.title, "bold"), " · ", state, f" · {info.when}",
+                           (f"\n  {info.players} players, {seats_summary(info.seats)}", "dim"),
+                           (" · autosave" if info.autosave else f" · {info.path.name}", "dim"))
+    return Option(prompt, id=str(info.path))
 
 
-def saved_files(folder: Path) -> list[Path]:
-    try:
-        files = [p for p in folder.iterdir() if p.suffix == ".msgpack" and p.is_file()]
-    except OSError:
-        return []
-    files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-    return files[:MAX_LISTED]
-
-
-class LoadScreen(ModalScreen[tuple[State, tuple[Seat, ...] | None] | None]):
-    """Dismisses with the loaded game and its seats (``tui.match.load_match``), or ``None``."""
+class LoadScreen(ModalScreen[tuple | None]):
+    """Dismisses with ``(state, seats, path)`` (``tui.match.load_match``), or ``None``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="load.cancel")]
 
@@ -44,16 +48,16 @@ class LoadScreen(ModalScreen[tuple[State, tuple[Seat, ...] | None] | None]):
         self.error: str | None = None
 
     def compose(self) -> ComposeResult:
-        files = saved_files(self.folder)
+        saves = list_saves([self.folder, autosave_dir()])
+        self.saves = saves
         with Vertical(classes="dialog", id="load-dialog"):
             yield Static("Load a game", classes="title")
-            yield Static(Text(f"File (relative to {self.folder}):"), classes="help")
-            yield Input(str(files[0]) if files else str(self.folder) + os.sep, id="path")
-            if files:
-                yield Static(Text(f"Saved games in {self.folder}:"), classes="help")
-                yield OptionList(*[Option(p.name, id=str(p)) for p in files], id="files")
+            if saves:
+                yield OptionList(*[save_option(i) for i in saves], id="files")
             else:
-                yield Static(Text(f"No .msgpack files in {self.folder}."), classes="help")
+                yield Static(Text(f"No saved games yet in {self.folder}."), classes="help")
+            yield Static(Text(f"Or type a file (relative to {self.folder}):"), classes="help")
+            yield Input(str(self.folder) + os.sep, id="path")
             yield Static("", id="load-message")
             with Horizontal(classes="buttons"):
                 yield Button("Load", id="load", variant="primary")
@@ -62,7 +66,14 @@ class LoadScreen(ModalScreen[tuple[State, tuple[Seat, ...] | None] | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#path", Input).focus()
+        if self.saves:
+            files = self.query_one("#files", OptionList)
+            files.focus()
+            first = next((i for i, s in enumerate(self.saves) if s.error is None), None)
+            if first is not None:
+                files.highlighted = first
+        else:
+            self.query_one("#path", Input).focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.query_one("#path", Input).value = event.option.id or ""
@@ -92,12 +103,12 @@ class LoadScreen(ModalScreen[tuple[State, tuple[Seat, ...] | None] | None]):
             typed = self.folder / typed
         path = typed if typed.exists() else normalise(text, self.folder)
         try:
-            game = load_match(path)
+            state, seats = load_match(path)
         except engine.PositionError as e:
             self.error = f"Cannot load {path.name}: {e}"
             message.update(Text(self.error + "\nNothing was changed.", style="bold red"))
             return
-        self.dismiss(game)
+        self.dismiss((state, seats, path))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -118,6 +118,8 @@ class SaveScreen(ModalScreen[Path | None]):
                                 style="bold red"))
             return
         try:
+            if path.parent == self.folder:
+                self.folder.mkdir(parents=True, exist_ok=True)   # the saves folder, at first use
             engine.save(self.state, path, self.seats)
         except (OSError, engine.PositionError) as e:
             reason = getattr(e, "strerror", None) or str(e)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Static
 
@@ -19,6 +20,8 @@ from tui.boards import playable_games
 from tui.match import DEFAULT_LEVEL, HUMAN, MatchSetup, plan_seats
 from tui.widgets.choice import Choice
 
+#: below this many rows the form is compact (24 rows must show it all)
+SHORT = 34
 #: enough seat rows for the largest game
 MAX_SEATS = max(engine.game_module(name).PLAYERS[1] for name in engine.GAMES)
 
@@ -91,7 +94,7 @@ class SetupScreen(Screen[MatchSetup | None]):
         kinds = [s.kind for s in prev.seats] if prev else [HUMAN] + [DEFAULT_LEVEL] * (MAX_SEATS - 1)
         kinds += [DEFAULT_LEVEL] * (MAX_SEATS - len(kinds))
         yield Header()
-        with Vertical(id="setup"):
+        with VerticalScroll(id="setup"):
             yield Static("New game", classes="title")
             with Horizontal(classes="row"):
                 yield Label("Game", classes="label")
@@ -117,6 +120,14 @@ class SetupScreen(Screen[MatchSetup | None]):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Back", id="back")
         yield Footer()
+
+    def on_resize(self, event: Resize) -> None:
+        """On a short terminal the form is tighter: one-line field and buttons."""
+        short = event.size.height < SHORT
+        self.set_class(short, "-short")
+        self.query_one("#seed", Input).compact = short
+        for button in self.query(Button):
+            button.compact = short
 
     def on_mount(self) -> None:
         self._show_seats()

@@ -1,7 +1,9 @@
 """The hint: the solver's analysis of the decision in front of you.
 
 Every legal move with its share of the search's visits and its estimated win
-rate, the most visited first, and the recommendation.
+rate, the most visited first, and the recommendation, with two lines saying
+what the numbers mean (a win rate against an equal share of 1/N; why the
+recommended move is not always the most searched one).
 """
 from __future__ import annotations
 
@@ -19,6 +21,39 @@ BAR = 12
 def share_bar(share: float) -> str:
     full = round(share * BAR)
     return "█" * full + "░" * (BAR - full)
+
+
+def explain(analysis: Analysis, players: int, most_searched: str) -> list[Text]:
+    """What the numbers mean, in plain words.
+
+    >>> from solver.search import MoveStat
+    >>> a = MoveStat(1, "play 7 Paper", 60, 0.6, 0.30)
+    >>> b = MoveStat(2, "play 3 Rock", 40, 0.4, 0.35)
+    >>> x = Analysis("ninjan", 0, 100, 0.1, b, [a, b], value=0.32)
+    >>> print(explain(x, 4, "7 Paper")[0].plain)
+    Win: how often the search won after the move (a tie counts as a share). With 4 players an equal share is 25%, so 35% is better than an equal share.
+    >>> print(explain(x, 4, "7 Paper")[1].plain)  # doctest: +NORMALIZE_WHITESPACE
+    ★ is not the most searched move (7 Paper): the search tries moves as often as they look
+    promising against everyone's replies, then recommends the best win rate among the moves
+    it tried at least a fifth as often as the most searched one.
+    """
+    equal = 1 / players
+    best = analysis.best.value
+    verdict = "better than" if best > equal + 0.005 else ("worse than" if best < equal - 0.005
+                                                          else "about")
+    lines = [Text(f"Win: how often the search won after the move (a tie counts as a share). "
+                  f"With {players} players an equal share is {equal:.0%}, so {best:.0%} is "
+                  f"{verdict} an equal share.", style="dim")]
+    if analysis.moves and analysis.moves[0].action != analysis.best.action:
+        lines.append(Text(f"★ is not the most searched move ({most_searched}): the search tries "
+                          "moves as often as they look promising against everyone's replies, "
+                          "then recommends the best win rate among the moves it tried at least "
+                          "a fifth as often as the most searched one.", style="dim"))
+    else:
+        lines.append(Text("Share: how much of the search went to the move. ★ is the best win "
+                          "rate among the moves searched at least a fifth as often as the most "
+                          "searched one.", style="dim"))
+    return lines
 
 
 class AnalysisPanel(Static):
@@ -49,7 +84,8 @@ class AnalysisPanel(Static):
         self.analysis = None
         self.update(Text(f"No analysis: {message}", style="bold red"))
 
-    def show_analysis(self, who: str, analysis: Analysis, keys=None, words=None) -> None:
+    def show_analysis(self, who: str, analysis: Analysis, keys=None, words=None,
+                      players: int = 2) -> None:
         """``keys(action_id)`` names the key that plays a move (or None);
         ``words(action)`` says a move in the players' words (default: its name)."""
         keys = keys or (lambda action: None)
@@ -78,6 +114,8 @@ class AnalysisPanel(Static):
                              (f"  (win rate {analysis.best.value:.0%})", ""))
         foot = Text(f"{analysis.iterations:,} iterations in {analysis.seconds:.1f} s · "
                     f"your chance now ≈ {analysis.value:.0%}", style="dim")
+        notes = explain(analysis, players, say(analysis.moves[0]) if analysis.moves else "")
         self.shown_text = "\n".join([head.plain] + [
-            f"{say(m)} {m.share:.0%} {m.value:.0%}" for m in analysis.moves] + [foot.plain])
-        self.update(Group(head, table, foot))
+            f"{say(m)} {m.share:.0%} {m.value:.0%}" for m in analysis.moves] + [foot.plain]
+            + [n.plain for n in notes])
+        self.update(Group(head, table, foot, *notes))

@@ -9,16 +9,35 @@ A board also tells the story of a move for the log and the step-by-step
 display: ``story(before, after, steps)`` returns frames, each a view to show
 and a line to log.  A game plugs in by subclassing ``Board`` and listing the
 class in ``tui.boards.BOARDS``.
+
+What the game screen's shared mechanisms take from a board (each has a
+default that works for any game; a board overrides what reads better):
+
+- ``MIN_SIZE`` / ``min_size(players)``: the smallest terminal in which the
+  board shows everything a player needs; below it the screen says "enlarge
+  the terminal to at least W×H" instead of cutting things off.
+- ``compact``: set by the screen on a terminal below ``COMPACT_BELOW``; the
+  board draws shorter labels and its hand as a grid (``tui.widgets.hand``).
+- ``one_key``: set from the settings.  ``False``: a number key selects and
+  enter plays (``select`` then ``choose``); ``True``: a number key plays at once.
+- ``round_key(view)``: when it changes (or the game ends), a round is over:
+  the screen shows ``recap(record)`` until a key and adds a row to the score
+  history (``score_history``), in ``SCORE_WORD`` units.
+- ``progress(view, moves)``: "round 3/9", for the load screen and Continue.
+- ``LEGEND``: how to read the board, shown with the rules (``?``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
-from engine import Action, Outcome
+from engine import Action, Outcome, PositionError, State
 
 
 @dataclass
@@ -36,11 +55,67 @@ class Frame:
     heading: str | None = None
 
 
+@dataclass
+class RoundRecord:
+    """One finished round, for its recap: what the viewer saw from the start
+    of the round to its end."""
+
+    #: e.g. "Round 3/9"
+    title: str
+    #: the view when the round began and when it ended (the screen's viewer)
+    start: dict
+    end: dict
+    #: the round's whole resolution (``state.steps()`` after its last move)
+    steps: list[dict]
+    #: the story lines the log got during the round (headings left out)
+    lines: list[str]
+    scores_before: list[int]
+    scores_after: list[int]
+
+
+def signed(n: int) -> str:
+    """``+3``, ``0``, ``-2``."""
+    return f"+{n}" if n > 0 else str(n)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 card``, ``2 cards``, ``1 damage point`` (``words`` for an odd plural).
+
+    >>> plural(1, "game"), plural(3, "damage point"), plural(0, "PP", "PP")
+    ('1 game', '3 damage points', '0 PP')
+    """
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
 class Board(Widget, can_focus=True):
     """Base class of the game boards."""
 
     #: the engine game this board shows
     GAME: ClassVar[str] = ""
+    #: the smallest terminal (columns, rows) in which this board shows all a
+    #: player needs at its largest table (see ``min_size``)
+    MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)
+    #: below this many columns or rows the board draws its compact layout
+    #: (and the screen folds the log away)
+    COMPACT_BELOW: ClassVar[tuple[int, int]] = (100, 34)
+    #: what the scores count, for the score history and the recaps
+    SCORE_WORD: ClassVar[str] = "points"
+    #: the lowest score wins (e.g. damage)
+    LOW_SCORE_WINS: ClassVar[bool] = False
+    #: how to read the board (markdown), shown with the rules
+    LEGEND: ClassVar[str] = ""
+
+    @dataclass
+    class Selected(Message):
+        """A key or click selected ``action`` (not played yet: enter plays it)."""
+
+        board: "Board"
+        seat: int
+        action: Action
+
+        @property
+        def control(self) -> "Board":
+            return self.board
 
     @dataclass
     class Chosen(Message):
@@ -66,6 +141,21 @@ class Board(Widget, can_focus=True):
         self.marks: dict[int, str] = {}
         self.focus_info: dict = {}
         self.caption: str | None = None
+        #: a number key plays at once (True) or selects for enter (False)
+        self.one_key = True
+        #: draw the compact layout (the screen sets it from the terminal's size)
+        self.compact = False
+
+    def set_compact(self, compact: bool) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            self.set_class(compact, "-compact")
+            self.render_view()
+
+    @classmethod
+    def min_size(cls, players: int) -> tuple[int, int]:
+        """The smallest terminal that shows everything at ``players`` players."""
+        return cls.MIN_SIZE
 
     # ------------------------------------------------------------ the face
     def show(self, view: dict, *, actor: int | None = None, legal: list[Action] | None = None,
@@ -97,6 +187,34 @@ class Board(Widget, can_focus=True):
         if self.awaiting and action in self.legal:
             self.post_message(self.Chosen(self, self.actor, action))
 
+    def propose(self, action: Action, *, again: bool = False) -> None:
+        """A key or a click named ``action``: with one key it is played at
+        once; otherwise it is selected (the board has drawn it so) and enter
+        plays it.  ``again``: it was selected already (a second click plays it)."""
+        if not (self.awaiting and action in self.legal):
+            return
+        if self.one_key or again:
+            self.choose(action)
+        else:
+            self.post_message(self.Selected(self, self.actor, action))
+
+    def selected_action(self) -> Action | None:
+        """What enter would play now (for the prompt), if anything."""
+        return None
+
+    def reselect(self, action: Action) -> None:
+        """A choice was taken back: select it again, for enter to replay or
+        a key to change (the default draws the board as it is)."""
+        self.render_view()
+
+    def enter_plays(self) -> str:
+        """The end of the prompt when enter plays the selection:
+        ``" · enter: 7 Paper"`` (nothing with one-key choosing)."""
+        if self.one_key:
+            return ""
+        action = self.selected_action()
+        return f" · enter: {self.action_text(action)}" if action is not None else ""
+
     def key_for(self, action_id: int) -> str | None:
         """The key that plays ``action_id`` now, if one does."""
         return None
@@ -117,6 +235,66 @@ class Board(Widget, can_focus=True):
         caused the resolution ``steps``.  The default: one frame, one line."""
         line = "; ".join(f"{names[s]}: {a}" for s, a in sorted(moves.items()))
         return [Frame(after, line)]
+
+    @classmethod
+    def round_key(cls, view: dict):
+        """What names the round in ``view`` (``None``: the game has no rounds);
+        a move after which it changes, or that ends the game, ends a round."""
+        return view.get("round")
+
+    @classmethod
+    def round_title(cls, view: dict) -> str:
+        """``Round 3/9`` (the round of ``view``)."""
+        r, total = view.get("round"), view.get("rounds")
+        return f"Round {r}/{total}" if total else f"Round {r}"
+
+    @classmethod
+    def progress(cls, view: dict, moves: int) -> str:
+        """Where a game stands, briefly (``round 3/9``)."""
+        if view.get("round") is None:
+            return f"move {moves}"
+        return cls.round_title(view).lower()
+
+    def recap(self, record: RoundRecord) -> RenderableType:
+        """What the round did, shown until a key when it ends.  The default:
+        the round's story lines, then each seat's score before and after."""
+        parts: list[RenderableType] = [Text(line) for line in record.lines]
+        parts.append(self.score_change_table(record))
+        return Group(*parts)
+
+    def score_change_table(self, record: RoundRecord) -> Table:
+        """Each seat's score before the round, its change and the total."""
+        table = Table(box=None, pad_edge=False, padding=(0, 2, 0, 0))
+        table.add_column("Player", no_wrap=True)
+        table.add_column(f"{self.SCORE_WORD} this round", justify="right")
+        table.add_column("total", justify="right")
+        for seat, name in enumerate(self.names):
+            before, after = record.scores_before[seat], record.scores_after[seat]
+            table.add_row(name, signed(after - before), Text(str(after), style="bold"))
+        return table
+
+    @classmethod
+    def score_history(cls, state: State) -> list[tuple[str, list[int]]]:
+        """``(round title, every seat's score after it)`` for each finished
+        round, replayed from the deal; a position without its history gives
+        the scores as they stand."""
+        from engine.state import new_game
+        if not state.history:
+            return [(cls.progress(state.view(-1), 0).capitalize(), list(state.scores()))]
+        opts = dict(state.options)
+        players = opts.pop("players")
+        s = new_game(state.name, players, state.seed, **opts)
+        out: list[tuple[str, list[int]]] = []
+        for joint in state.history:
+            before = s.view(-1)
+            try:
+                s.apply({seat: a for seat, a in joint})
+            except PositionError:
+                break
+            key = cls.round_key(before)
+            if key is not None and (cls.round_key(s.view(-1)) != key or s.is_terminal()):
+                out.append((cls.round_title(before), list(s.scores())))
+        return out
 
     @classmethod
     def opening(cls, view: dict, names: list[str]) -> str:

@@ -10,24 +10,23 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
 
 from engine import Action
+from tui.widgets.board import Frame, RoundRecord, plural, signed
 from tui.widgets.card_chip import CardChip
-from tui.widgets.board import Frame
+from tui.widgets.hand import Hand
 from tui.widgets.option_board import OptionBoard
 
 SUIT_STYLE = {"Rock": "#dcae6e", "Paper": "#80c4ff", "Scissors": "#ff8f8f"}
 SUIT_SHORT = {"Rock": "R", "Paper": "P", "Scissors": "S"}
-SUIT_COMPACT = {"Rock": "Rock", "Paper": "Paper", "Scissors": "Sciss."}
-#: below this width the hand's cards are drawn narrower (9 cards must fit)
-COMPACT_WIDTH = 100
 WHEEL = "Paper beats Rock · Rock beats Scissors · Scissors beats Paper"
 HAND_MAX = 9
 PILES = 3
@@ -105,6 +104,18 @@ class PileRow(Static):
 
 class NinJanBoard(OptionBoard):
     GAME = "ninjan"
+    # (9 cards side by side need 99 columns and the board's frame)
+    COMPACT_BELOW = (104, 34)
+    SCORE_WORD = "points"
+    LEGEND = """\
+- **Round 3/9** and what happens now; **Last:** the last thing that happened.
+- **Pile 1-3**: bottom to top, the top card drawn reversed; **pts** is what
+  taking the pile would score.  A pile you may take or put on shows **← [n]**.
+- **Players**: ▶ marks who acts; **Hand** how many cards each holds; **Card**
+  the card played this round with its place in the order (**#1** resolves
+  first, dimmed once resolved); **Won cards** in short form (**7P** is 7 Paper).
+- **Your hand**: each card with its key; the highlighted one is what enter plays.
+"""
 
     BINDINGS = [
         *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False, id=f"ninjan.pick-{n}")
@@ -125,9 +136,7 @@ class NinJanBoard(OptionBoard):
             yield PileRow(p)
         yield Static(id="nj-players")
         yield Static(id="nj-hand-title")
-        with Horizontal(id="nj-hand"):
-            for i in range(HAND_MAX):
-                yield CardChip(i)
+        yield Hand(HAND_MAX, id="nj-hand", cell=13)
 
     # ------------------------------------------------------ choices & keys
     @property
@@ -168,12 +177,12 @@ class NinJanBoard(OptionBoard):
     def on_card_chip_clicked(self, event: CardChip.Clicked) -> None:
         event.stop()
         if self.mode == "card":
-            self.action_pick(event.index + 1)
+            self.action_pick(event.index + 1, click=True)
 
     def on_pile_row_clicked(self, event: PileRow.Clicked) -> None:
         event.stop()
         if self.mode == "pile":
-            self.action_pick(event.index + 1)
+            self.action_pick(event.index + 1, click=True)
 
     def show(self, view: dict, **kw) -> None:
         old = (self.mode, self.actor)
@@ -193,21 +202,19 @@ class NinJanBoard(OptionBoard):
             return ""
         who = self.names[self.actor]
         if self.mode == "card":
-            return (f"{who}: choose a card to play (keys 1-{len(self.options())}, "
-                    "or ←/→ and enter, or click it)")
+            return f"{who}: choose a card (1-{len(self.options())} or ←/→){self.enter_plays()}"
         card = self.view["played"][self.actor] if self.view else "your card"
-        takes = [a for a in self.legal if a.name.startswith("take")]
+        keys = " (its key or a click)" if self.one_key else self.enter_plays()
+        takes = [a.name.rsplit(" ", 1)[1] for a in self.legal if a.name.startswith("take")]
         if takes:
-            piles = " or ".join(a.name.rsplit(" ", 1)[1] for a in takes)
-            return f"{who}: {card} beats more than one pile: take pile {piles} (key, ←/→ enter, or click)"
-        return f"{who}: {card} beats no top card: put it on pile 1, 2 or 3 (key, ←/→ enter, or click)"
+            piles = takes[0] if len(takes) == 1 else f"{', '.join(takes[:-1])} or {takes[-1]}"
+            return f"{who}: {card} beats several piles: take pile {piles}{keys}"
+        return f"{who}: {card} beats no top card: put it on pile 1, 2 or 3{keys}"
+
+    def action_text(self, action: Action) -> str:
+        return action.name[5:] if action.name.startswith("play ") else action.name
 
     # ------------------------------------------------------------ drawing
-    def on_resize(self) -> None:
-        compact = 0 < self.size.width < COMPACT_WIDTH
-        if compact != self.has_class("-compact"):
-            self.render_view()
-
     def render_view(self) -> None:
         v = self.view
         if v is None or not self.is_mounted:
@@ -224,10 +231,14 @@ class NinJanBoard(OptionBoard):
         else:
             head.append(f"Round {v['round']}/{v['rounds']}", style="bold")
             head.append("  ·  ")
-            if v["phase"] == "choose":
+            if v["phase"] == "choose" and self.compact:
+                head.append("choose a card, all revealed together")
+            elif v["phase"] == "choose":
                 head.append("choose a card: all cards are revealed together")
             else:
                 head.append("resolve, highest card first")
+        if self.compact:
+            head.append(" · Paper>Rock>Scissors>Paper", style="dim")
         if self.caption:
             head.append("\n")
             head.append(self.caption, style="bold italic")
@@ -247,7 +258,8 @@ class NinJanBoard(OptionBoard):
             label, act = opts[p] if self.mode == "pile" else (None, None)
             if act is not None:
                 key = f"[{p + 1}]"
-                t.append(f"   ← {key} {act.name}", style="bold green" if p == self.cursor else "green")
+                what = act.name.split(" pile")[0]     # "take" or "put on"
+                t.append(f"  ← {key} {what}", style="bold green" if p == self.cursor else "green")
             row.set_class(focus_pile == p, "-focus")
             row.set_class(act is not None and p == self.cursor, "-cursor")
             row.update(t)
@@ -273,7 +285,8 @@ class NinJanBoard(OptionBoard):
             else:
                 card = Text(self.marks.get(seat, ""), style="italic")
             arrow = "▶" if seat == focus_seat or seat == self.actor else ""
-            name = Text(self.labels[seat], style="bold" if seat == v["seat"] else "")
+            label = self.names[seat] if self.compact else self.labels[seat]
+            name = Text(label, style="bold" if seat == v["seat"] else "")
             won = cards_text(v["won"][seat], short=True, sep=" ")
             table.add_row(arrow, name, Text(str(v["scores"][seat]), style="bold"),
                           str(v["hand_sizes"][seat]), card, won,
@@ -286,25 +299,53 @@ class NinJanBoard(OptionBoard):
         title = self.query_one("#nj-hand-title", Static)
         shown = 0 <= seat < n and bool(hand)
         title.display = v["phase"] != "over"
-        self.query_one("#nj-hand").display = shown
+        hand_box = self.query_one("#nj-hand", Hand)
+        hand_box.display = shown
+        hand_box.set_compact(self.compact)
         if shown:
             whose = "Your hand" if self.names[seat] == "You" else f"{self.names[seat]}'s hand"
-            count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
-            title.update(Text(f"{whose} ({count})", style="bold"))
+            title.update(Text(f"{whose} ({plural(len(hand), 'card')})", style="bold"))
         else:
             title.update(Text("Hands are hidden: every card is revealed when all have chosen",
                               style="dim"))
         card_mode = self.mode == "card"
-        compact = 0 < self.size.width < COMPACT_WIDTH
-        self.set_class(compact, "-compact")
-        for i, chip in enumerate(self.query(CardChip)):
+        for i, chip in enumerate(hand_box.chips):
             card = hand[i] if i < len(hand) else None
             face = style = None
             if card is not None:
                 value, suit = card_parts(card)
-                name = SUIT_COMPACT[suit] if compact else suit
-                face, style = Text.assemble((f"{value:>3}\n", "bold"), (name, "")), suit.lower()
+                face, style = Text.assemble((f"{value:>3}\n", "bold"), (suit, "")), suit.lower()
             chip.show(card, face, style, cursor=card_mode and i == self.cursor, active=card_mode)
+
+    # ------------------------------------------------------------ the recap
+    def recap(self, record: RoundRecord) -> Group:
+        """Each card of the round in the order it resolved: what it did and
+        what it scored; then everyone's total."""
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=True)
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Card", no_wrap=True)
+        table.add_column("What it did", ratio=1)
+        table.add_column("Points", justify="right", no_wrap=True)
+        table.add_column("Total", justify="right", no_wrap=True)
+        for st in record.steps:
+            seat = st["seat"]
+            if st["took"]:
+                gain = sum(card_value(c) for c in st["taken"])
+                did = Text(f"took pile {st['pile'] + 1}: ")
+                did.append_text(cards_text(st["taken"], short=True, sep=" "))
+            else:
+                gain = 0
+                did = Text(f"beat no top card: put on pile {st['pile'] + 1}", style="dim")
+            table.add_row(self.names[seat], card_text(st["card"]), did,
+                          Text(signed(gain), style="green" if gain > 0 else
+                               ("red" if gain < 0 else "dim")),
+                          Text(str(record.scores_after[seat]), style="bold"))
+        played = {st["seat"] for st in record.steps}
+        for seat in range(len(self.names)):
+            if seat not in played:
+                table.add_row(self.names[seat], "", Text("no card", style="dim"), "0",
+                              Text(str(record.scores_after[seat]), style="bold"))
+        return Group(Text("The cards resolve from the highest to the lowest.", style="dim"), table)
 
     # ------------------------------------------------------------ the story
     @classmethod

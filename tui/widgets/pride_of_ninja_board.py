@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -36,12 +37,15 @@ from textual.widgets import Static
 
 from engine import Action, Outcome
 from tui.docs import rules_markdown
+from tui.widgets.board import Board, Frame, RoundRecord
 from tui.widgets.card_chip import CardChip
-from tui.widgets.board import Board, Frame
+from tui.widgets.hand import Hand
 
 #: a hand holds at most 7 cards (6 with five players)
 HAND_MAX = 7
 ROWS = ("front", "back")
+#: f and b share one place in the footer
+ROW_KEYS = Binding.Group("Row")
 ROW_WORDS = {"front": "to the front row", "back": "face down to the back row"}
 
 CARD_STYLE = {
@@ -231,9 +235,9 @@ def reveal_line(st: dict, names: list[str]) -> str:
     return line
 
 
-def pp_bar(pp: int, goal: int) -> Text:
-    full = min(BAR, round(BAR * pp / goal)) if goal else 0
-    return Text.assemble(("▰" * full, "green"), ("▱" * (BAR - full), "dim"))
+def pp_bar(pp: int, goal: int, bar: int = BAR) -> Text:
+    full = min(bar, round(bar * pp / goal)) if goal else 0
+    return Text.assemble(("▰" * full, "green"), ("▱" * (bar - full), "dim"))
 
 
 def row_text(cards: list[str | None], *, focus: set[str] = frozenset(), done: set[str] = frozenset(),
@@ -281,6 +285,18 @@ class RowChip(Static):
 # ------------------------------------------------------------------- board
 class PrideOfNinjaBoard(Board):
     GAME = "pride_of_ninja"
+    SCORE_WORD = "PP"
+    LEGEND = """\
+- The deck, the players, the goal; **Round 2, pick 3 of 7**; **Last:** the
+  last thing that happened.
+- **Players**: ▶ marks who picks, ✓ who has picked; **PP** their Pride Points
+  with a bar to the goal; **Front row** and **Back row** with their sizes
+  (your own face-down cards in italics; others' show as *face down*).  In the
+  resolution, **TP** and **Slain**, and the cards acting now highlighted.
+- **Your hand**: each card with its key and initiative; the card's ability
+  is written under the rows, the row it would go to in bold.
+- **[f] Front row / [b] Back row**: where the pick goes, with the places left.
+"""
 
     BINDINGS = [
         *[Binding(str(n), f"card({n})", f"Card {n}", show=False, id=f"pon.card-{n}")
@@ -289,8 +305,8 @@ class PrideOfNinjaBoard(Board):
         Binding("right", "cursor(1)", "Next card", show=False, id="pon.cursor-right"),
         Binding("up", "toggle('front')", "Front row", show=False, id="pon.row-up"),
         Binding("down", "toggle('back')", "Back row", show=False, id="pon.row-down"),
-        Binding("f", "place('front')", "Front row", id="pon.front"),
-        Binding("b", "place('back')", "Face down", id="pon.back"),
+        Binding("f", "place('front')", "Front row", group=ROW_KEYS, id="pon.front"),
+        Binding("b", "place('back')", "Face down", group=ROW_KEYS, id="pon.back"),
         Binding("enter", "confirm", "Place", id="pon.confirm"),
     ]
 
@@ -306,9 +322,7 @@ class PrideOfNinjaBoard(Board):
         yield Static(id="pon-players")
         yield Static(id="pon-extra")
         yield Static(id="pon-hand-title")
-        with Horizontal(id="pon-hand"):
-            for i in range(HAND_MAX):
-                yield CardChip(i, base="pon-chip", prefix="pon-")
+        yield Hand(HAND_MAX, id="pon-hand", base="pon-chip", prefix="pon-", cell=21)
         with Horizontal(id="pon-rows"):
             for row in ROWS:
                 yield RowChip(row)
@@ -358,26 +372,54 @@ class PrideOfNinjaBoard(Board):
             self.cursor = n - 1
             self.render_view()
             self._refresh_keys()
+            self._selection_moved()
 
     def action_cursor(self, delta: int) -> None:
         opts = self.options()
         if opts:
             self.cursor = (self.cursor + delta) % len(opts)
             self.render_view()
+            self._selection_moved()
 
     def action_toggle(self, row: str) -> None:
         if row in self.legal_rows():
             self.row = row
             self.render_view()
+            self._selection_moved()
 
-    def action_place(self, row: str) -> None:
+    def action_place(self, row: str, click: bool = False) -> None:
+        """The row for the card: with one key (or a second click) it is
+        placed at once, else it is selected and enter places it."""
         sel = self.selected()
         if sel and row in sel[1]:
+            again = click and row == self.row
             self.row = row
-            self.choose(sel[1][row])
+            if not self.one_key:
+                self.render_view()
+            self.propose(sel[1][row], again=again)
 
     def action_confirm(self) -> None:
-        self.action_place(self.row)
+        sel = self.selected()
+        if sel and self.row in sel[1]:
+            self.choose(sel[1][self.row])
+
+    def selected_action(self) -> Action | None:
+        sel = self.selected()
+        return sel[1].get(self.row) if sel else None
+
+    def reselect(self, action: Action) -> None:
+        card, row = split_action(action.name)
+        hand = self.hand()
+        if card in hand:
+            self.cursor = hand.index(card)
+        if row in self.legal_rows():
+            self.row = row
+        self.render_view()
+
+    def _selection_moved(self) -> None:
+        action = self.selected_action()
+        if action is not None and self.awaiting:
+            self.post_message(self.Selected(self, self.actor, action))
 
     def on_key(self, event) -> None:
         """A key that cannot act now says why instead of staying silent."""
@@ -412,12 +454,15 @@ class PrideOfNinjaBoard(Board):
     def on_card_chip_clicked(self, event: CardChip.Clicked) -> None:
         event.stop()
         if self.awaiting:
+            again = event.index == self.cursor
             self.action_card(event.index + 1)
+            if again and not self.one_key:
+                self.action_confirm()
 
     def on_row_chip_clicked(self, event: RowChip.Clicked) -> None:
         event.stop()
         if self.awaiting:
-            self.action_place(event.row)
+            self.action_place(event.row, click=True)
 
     def keys_state(self) -> tuple:
         sel = self.selected()
@@ -454,6 +499,10 @@ class PrideOfNinjaBoard(Board):
         rows = self.legal_rows()
         n = len(self.options())
         card = f"choose a card (1-{n} or ←/→)"
+        if not self.one_key:
+            full = {("front",): "; back row full", ("back",): "; front row full"}.get(tuple(rows), "")
+            row = ", row f/b (↑/↓)" if len(rows) > 1 else full
+            return f"{who}: card 1-{n} (←/→){row}{self.enter_plays()}"
         if rows == ["front"]:
             return f"{who}: {card}; your back row is full: f puts it in the front row"
         if rows == ["back"]:
@@ -475,7 +524,8 @@ class PrideOfNinjaBoard(Board):
         head = Text()
         deck = v["deck"].capitalize()
         head.append(f"{deck} deck", style="bold")
-        head.append(f"  ·  {v['players']} players  ·  first to {v['goal']} PP")
+        sep = " · " if self.compact else "  ·  "
+        head.append(f"{sep}{v['players']} players{sep}first to {v['goal']} PP")
         if over:
             head.append("  ·  Game over", style="bold")
         elif res is not None:
@@ -499,10 +549,12 @@ class PrideOfNinjaBoard(Board):
         opts = self.options()
         picking = bool(opts)
         title = self.query_one("#pon-hand-title", Static)
-        self.query_one("#pon-hand").display = bool(hand)
+        hand_box = self.query_one("#pon-hand", Hand)
+        hand_box.display = bool(hand)
+        hand_box.set_compact(self.compact)
         title.display = not over
         title.update(self._hand_title(v, res, hand))
-        for i, chip in enumerate(self.query(CardChip)):
+        for i, chip in enumerate(hand_box.chips):
             card = hand[i] if i < len(hand) else None
             face = None
             if card is not None:
@@ -529,7 +581,7 @@ class PrideOfNinjaBoard(Board):
         # One space between columns: five players' full rows must fit in 116.
         table = Table(box=None, expand=True, pad_edge=False, show_edge=False, padding=(0, 1, 0, 0))
         table.add_column("", width=1, no_wrap=True)
-        table.add_column("Player", no_wrap=True, max_width=22)
+        table.add_column("Player", no_wrap=True, max_width=12 if self.compact else 22)
         table.add_column("PP", no_wrap=True)
         if res is not None or over:
             table.add_column("TP", justify="right", no_wrap=True)
@@ -556,12 +608,13 @@ class PrideOfNinjaBoard(Board):
             else:
                 arrow = Text("")
             winner = over and seat in v.get("winners", [])
-            name = Text(self.labels[seat], style="bold" if seat == me or winner else "")
+            label = self.names[seat] if self.compact else self.labels[seat]
+            name = Text(label, style="bold" if seat == me or winner else "")
             if winner:
                 name.append(" ★", style="bold green")
             pp = v["pp"][seat] if res is None else res["pp"][seat]
             pp_cell = Text(f"{pp:>3} ", style="bold")
-            pp_cell.append_text(pp_bar(pp, v["goal"]))
+            pp_cell.append_text(pp_bar(pp, v["goal"], BAR // 2 if self.compact else BAR))
             cells: list = [arrow, name, pp_cell]
             if res is not None or over:
                 tp = res["tp"][seat] if res is not None else last["tp"][seat]
@@ -601,8 +654,9 @@ class PrideOfNinjaBoard(Board):
                 if i:
                     out.append(", ")
                 out.append(c, style=card_style(c))
-            out.append("  (out of this round; a Kabuki here counts as one more player for Kabuki)",
-                       style="dim")
+            if not self.compact:
+                out.append("  (out of this round; a Kabuki here counts as one more player for "
+                           "Kabuki)", style="dim")
         last = v.get("last_round")
         if last and res is None and not over:
             if out.plain:
@@ -642,11 +696,14 @@ class PrideOfNinjaBoard(Board):
             free = limits[row] - counts[row]
             key, arrow = ("f", "▲") if row == "front" else ("b", "▼")
             what = "Front row (face up)" if row == "front" else "Back row (face down)"
+            if self.compact:
+                what = "Front row" if row == "front" else "Back row, face down"
             chosen = row == self.row and row in legal
             t = Text("● " if chosen else "○ ", style="bold" if chosen else "dim")
             t.append(f"[{key}] {arrow} {what}", style="bold" if row in legal else "dim strike")
             if row in legal:
-                t.append(f"  {plural(free, 'place')} left", style="dim")
+                t.append(f"  {free} left" if self.compact else f"  {plural(free, 'place')} left",
+                         style="dim")
             else:
                 t.append("  full", style="dim")
             chip.set_class(chosen, "-cursor")
@@ -675,6 +732,45 @@ class PrideOfNinjaBoard(Board):
             out.append("  (back-row initiatives − front-row ones + the Kunoichi bonus; "
                        "a front-row Oni counts 0)", style="dim")
         return out
+
+    # ------------------------------------------------------------ the recap
+    def recap(self, record: RoundRecord) -> Group:
+        """The rows turned face up, the TP each player made (Slain, and by
+        what), the PP it brought."""
+        steps = record.steps
+        reveal = next((st for st in steps if st.get("step") == "reveal"), None)
+        scoring = next((st for st in steps if st.get("step") == "scoring"), None)
+        if reveal is None or scoring is None:
+            return super().recap(record)
+        slain_by: dict[int, list[str]] = {}
+        for st in steps:
+            if st.get("step") == "initiative":
+                for seat in st["slain"]:
+                    slain_by.setdefault(seat, []).extend(st["slain_by"][seat])
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=True)
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Front row", ratio=4)
+        table.add_column("Back row (revealed)", ratio=3)
+        table.add_column("TP", justify="right", no_wrap=True)
+        table.add_column("PP", justify="right", no_wrap=True)
+        for seat, name in enumerate(self.names):
+            tp = Text(signed(scoring["tp"][seat]), style="bold")
+            if seat in scoring["slain"]:
+                tp.append(" Slain", style="bold red")
+            gain = record.scores_after[seat] - record.scores_before[seat]
+            pp = Text.assemble((str(record.scores_after[seat]), "bold"),
+                               (f" ({signed(gain)})", "green" if gain > 0 else "dim"))
+            table.add_row(name, row_text(reveal["front_rows"][seat]),
+                          row_text(reveal["back_rows"][seat]), tp, pp)
+        parts: list = [table]
+        for seat, cards in sorted(slain_by.items()):
+            why = "; ".join(SLAY_REASON.get(c, c) for c in dict.fromkeys(cards))
+            parts.append(Text(f"{self.names[seat]} was Slain by "
+                              f"{' and '.join(dict.fromkeys(cards))} ({why}): TP back to 0 then.",
+                              style="red"))
+        if reveal.get("victims"):
+            parts.append(Text(f"Victim's Cards: {', '.join(reveal['victims'])}.", style="dim"))
+        return Group(*parts)
 
     # ------------------------------------------------------------ the story
     @classmethod

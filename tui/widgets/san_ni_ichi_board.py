@@ -15,18 +15,20 @@ import re
 from dataclasses import dataclass
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Container
 from textual.message import Message
 from textual.widgets import Static
 
 from engine import Action, Outcome
 from engine.san_ni_ichi import step_text
+from tui.widgets.board import Frame, RoundRecord, plural, signed
 from tui.widgets.card_chip import CardChip
-from tui.widgets.board import Frame
+from tui.widgets.hand import Hand
 from tui.widgets.option_board import OptionBoard
 
 ELEMENT_STYLE = {"Fire": "#ff8f6b", "Wood": "#9bd67a", "Water": "#80c4ff"}
@@ -183,11 +185,24 @@ def _who(seat: int, actor: int | None, names: list[str]) -> str:
     return "yourself" if seat == actor else ("you" if names[seat] == "You" else names[seat])
 
 
-def action_label(name: str, view: dict | None, names: list[str], actor: int | None) -> str:
+def action_label(name: str, view: dict | None, names: list[str], actor: int | None,
+                 short: bool = False) -> str:
     """An engine action name in the players' words, with what it would touch:
     ``put it on Kaede's pile (top 3 Water)``, ``take 7 Fire from your partner
     Jubei's pile`` (the question above the options names the card that does
-    it).  A name it does not know is shown with names for seats."""
+    it).  A name it does not know is shown with names for seats.  ``short``:
+    the compact form of a small terminal (the players' rows show the piles).
+
+    >>> action_label("Sai: swap the piles of seats 1 and 2", None, ["You", "Kaede", "Jubei"], 0,
+    ...              short=True)
+    'swap Kaede ⇄ Jubei'
+    >>> action_label("start a pile on seat 0", None, ["You", "Kaede"], 0, short=True)
+    'start a pile: you'
+    """
+    if short:
+        compact = short_label(name, view, names, actor)
+        if compact is not None:
+            return compact
     tops = (view or {}).get("pile_tops") or []
     partners = (view or {}).get("partners") or []
     decision = (view or {}).get("decision") or {}
@@ -244,6 +259,41 @@ def action_label(name: str, view: dict | None, names: list[str], actor: int | No
             return f"Smoke Bomb for {partner}: you draw the lowest card"
         return f"let {partner} take the damage"
     return name_seats(name, names)
+
+
+def short_label(name: str, view: dict | None, names: list[str], actor: int | None) -> str | None:
+    """The compact form of an action's label (``None``: the long one is short)."""
+    def who(seat: str) -> str:
+        s = int(seat)
+        return "you" if s == actor or names[s] == "You" else names[s]
+
+    def poss(seat: str) -> str:
+        return _poss(int(seat), actor, names)
+    if m := re.fullmatch(r"start a pile on seat (\d)", name):
+        return f"start a pile: {who(m.group(1))}"
+    if m := re.fullmatch(r"put on seat (\d)'s pile", name):
+        return f"on {poss(m.group(1))} pile"
+    if m := re.fullmatch(r"slide to seat (\d)", name):
+        return f"slide to {who(m.group(1))}"
+    if name == "keep":
+        return "keep your pile"
+    if name == "discard":
+        return "discard it unused"
+    if m := re.fullmatch(r"Tonfa: draw from seat (\d)'s pile", name):
+        return f"take {poss(m.group(1))} top"
+    if m := re.fullmatch(r"Sai: swap the piles of seats (\d) and (\d)", name):
+        return f"swap {who(m.group(1))} ⇄ {who(m.group(2))}"
+    if m := re.fullmatch(r"Sai: move seat (\d)'s pile to seat (\d)", name):
+        return f"move {poss(m.group(1))} → {who(m.group(2))}"
+    if m := re.fullmatch(r"Shuriken: into seat (\d)'s damage pile", name):
+        return f"Shuriken → {who(m.group(1))}"
+    if name == "smoke bomb":
+        return "Smoke Bomb (dodge)"
+    if name == "smoke bomb for my partner":
+        return "Smoke Bomb for partner"
+    if name == "let my partner take the damage":
+        return "partner takes it"
+    return None
 
 
 def move_line(seat: int, name: str, view: dict, names: list[str]) -> str:
@@ -313,6 +363,21 @@ class SeatRow(Static):
 # ------------------------------------------------------------------ board
 class SanNiIchiBoard(OptionBoard):
     GAME = "san_ni_ichi"
+    SCORE_WORD = "damage"
+    LOW_SCORE_WINS = True
+    LEGEND = """\
+- **Round 2/7** and what happens now; **Last:** the last thing that happened.
+- **Weapons**: every weapon in this game's deck, and the wheel of elements.
+- **Players**: ▶ marks who acts; **Hand** how many cards each holds; **Card**
+  the card played this round with its place in the order (**#1** resolves
+  first, dimmed once resolved); **Sparring pile** bottom to top, the top card
+  drawn reversed, with **[blocked]**, **[smoke-bombed]** or **[threatened]**;
+  **Damage** the damage cards taken (their value, under advanced scoring).
+  In team play **T1**, **T2**... name the teams.
+- **Known**: cards everyone saw enter a hand, and who has no Smoke Bomb.
+- A decision lists its options with their keys; **← [n]** on a player's row
+  is the option aimed at them.  **Your hand** shows each card with its key.
+"""
 
     BINDINGS = [
         *[Binding(key, f"pick({i + 1})", f"Choice {i + 1}", show=False, id=f"sni.pick-{i + 1}")
@@ -338,13 +403,11 @@ class SanNiIchiBoard(OptionBoard):
         yield Static(id="sni-teams")
         yield Static(id="sni-known")
         yield Static(id="sni-decision")
-        with Horizontal(id="sni-options"):
+        with Container(id="sni-options"):
             for i in range(OPTIONS_MAX):
                 yield OptionChip(i)
         yield Static(id="sni-hand-title")
-        with Horizontal(id="sni-hand"):
-            for i in range(HAND_MAX):
-                yield CardChip(i, base="sni-chip", prefix="sni-")
+        yield Hand(HAND_MAX, id="sni-hand", base="sni-chip", prefix="sni-", cell=16)
 
     # ------------------------------------------------------ choices & keys
     @property
@@ -377,7 +440,8 @@ class SanNiIchiBoard(OptionBoard):
                 by_card[a.name.split(" ", 1)[1]] = a
             return [(c, by_card.get(c)) for c in self.hand()]
         acts = sorted(self.legal, key=lambda a: a.name == "discard")
-        return [(action_label(a.name, self.view, self.names, self.actor), a) for a in acts]
+        return [(action_label(a.name, self.view, self.names, self.actor, short=self.compact), a)
+                for a in acts]
 
     def action_cursor(self, delta: int) -> None:
         legal = self._legal_indices()
@@ -391,9 +455,11 @@ class SanNiIchiBoard(OptionBoard):
             if target in legal:
                 self.cursor = target
             self.render_view()
+            self._selection_moved()
             return
         self.cursor = legal[(pos + delta) % len(legal)]
         self.render_view()
+        self._selection_moved()
 
     def on_key(self, event) -> None:
         """A number that picks nothing now: say why instead of staying silent."""
@@ -416,12 +482,12 @@ class SanNiIchiBoard(OptionBoard):
     def on_card_chip_clicked(self, event: CardChip.Clicked) -> None:
         event.stop()
         if self.mode == "card":
-            self.action_pick(event.index + 1)
+            self.action_pick(event.index + 1, click=True)
 
     def on_option_chip_clicked(self, event: OptionChip.Clicked) -> None:
         event.stop()
         if self.mode == "option":
-            self.action_pick(event.index + 1)
+            self.action_pick(event.index + 1, click=True)
 
     def on_seat_row_clicked(self, event: SeatRow.Clicked) -> None:
         """A click on a player chooses the one option aimed at them (when the
@@ -432,7 +498,7 @@ class SanNiIchiBoard(OptionBoard):
         hits = [i for i, (_, a) in enumerate(self.options())
                 if a is not None and action_seats(a.name) == [event.seat]]
         if len(hits) == 1:
-            self.action_pick(hits[0] + 1)
+            self.action_pick(hits[0] + 1, click=True)
         elif self.awaiting:
             self.notify("Choose one of the numbered options.", timeout=3)
 
@@ -445,9 +511,13 @@ class SanNiIchiBoard(OptionBoard):
             self.cursor = legal[0] if legal else 0
 
     def prompt(self) -> str:
+        """One line: the question briefly (the board asks it in full), the
+        keys, what enter plays."""
         if not self.awaiting or self.view is None:
             return ""
-        return f"{self.question()} ({self.how()})"
+        if self.one_key:
+            return f"{self.question(short=True)} ({self.how()})"
+        return f"{self.question(short=True)}{self.enter_plays()}"
 
     def how(self) -> str:
         n = len(self.options())
@@ -456,13 +526,15 @@ class SanNiIchiBoard(OptionBoard):
             return f"keys {keys}, ←/→ and enter, or click a card"
         return f"keys {keys}, arrows and enter, or click"
 
-    def question(self) -> str:
-        """The decision in the players' words."""
+    def question(self, short: bool = False) -> str:
+        """The decision in the players' words (``short``: for the status line)."""
         v, actor = self.view, self.actor
         who = self.names[actor]
         you = "You" if who == "You" else who
         d = v.get("decision") or {}
         kind = d.get("kind")
+        if short:
+            return f"{you}: {self._short_question(kind, d)}"
         if kind == "choose":
             return f"{you}: choose a card to play face down; all are revealed together"
         if kind == "tonfa discard":
@@ -481,6 +553,21 @@ class SanNiIchiBoard(OptionBoard):
         if kind == "card":
             return f"{you}: your {d.get('card')} resolves: what does it do?"
         return f"{you}: choose"
+
+    def _short_question(self, kind: str | None, d: dict) -> str:
+        if kind == "choose":
+            return "choose a card to play face down"
+        if kind == "tonfa discard":
+            return "Tonfa: discard one card"
+        if kind == "slide":
+            return "slide your pile, or keep it?"
+        if kind == "smoke bomb":
+            pile = d.get("pile_of")
+            whose = "your" if pile == self.actor else f"{self.names[pile]}'s"
+            return f"Smoke Bomb to save {whose} pile?"
+        if kind == "card":
+            return f"what does your {card_label(d.get('card') or '')} do?"
+        return "choose"
 
     # ------------------------------------------------------------ drawing
     def render_view(self) -> None:
@@ -509,7 +596,11 @@ class SanNiIchiBoard(OptionBoard):
             elif phase == "resolve":
                 order = v.get("order") or []
                 s = self._resolving(v)
-                if s is not None and s in order:
+                if s is not None and s in order and self.compact:
+                    whose = _poss(s, None, self.names)
+                    head.append(f"resolving {whose} {card_label(v['played'][s])} "
+                                f"({order.index(s) + 1} of {len(order)})")
+                elif s is not None and s in order:
                     whose = _poss(s, None, self.names)
                     head.append(f"resolving {whose} {v['played'][s]} "
                                 f"({order.index(s) + 1} of {len(order)}), lowest number first")
@@ -526,19 +617,27 @@ class SanNiIchiBoard(OptionBoard):
         weapons = Text("Weapons: ", style="bold")
         weapons.append_text(weapons_text(v["weapons"]) if v["weapons"]
                             else Text("none", style="dim"))
-        weapons.append("\n")
-        weapons.append(WHEEL, style="dim")
-        weapons.append(f"  ·  {v['deck']} deck  ·  ", style="dim")
-        weapons.append("advanced scoring: damage counts values, weapons 1" if v["advanced"]
-                       else "1 point a damage card", style="dim")
+        if self.compact:
+            weapons.append(" · Fire>Wood>Water>Fire · ", style="dim")
+            weapons.append("damage: values, weapons 1" if v["advanced"] else "damage: cards",
+                           style="dim")
+        else:
+            weapons.append("\n")
+            weapons.append(WHEEL, style="dim")
+            weapons.append(f"  ·  {v['deck']} deck  ·  ", style="dim")
+            weapons.append("advanced scoring: damage counts values, weapons 1" if v["advanced"]
+                           else "1 point a damage card", style="dim")
         _put(self.query_one("#sni-weapons", Static), weapons)
 
         # --- the players
         widths = self._widths(v)
         columns = (Text(""), Text("Player", style="bold"), Text("Hand", style="bold"),
                    Text("Card", style="bold"),
-                   Text("Damage pile" if over else "Sparring pile (bottom → top)", style="bold"),
-                   Text("Damage" + (" value" if v["advanced"] else ""), style="bold"))
+                   Text("Damage pile" if over else
+                        ("Sparring pile" if self.compact else "Sparring pile (bottom → top)"),
+                        style="bold"),
+                   Text("Damage" + (" value" if v["advanced"] and not self.compact else ""),
+                        style="bold"))
         _put(self.query_one("#sni-columns", Static), lambda: self._row(widths, *columns),
              key=(tuple(widths.items()), columns))
         targets = {}
@@ -576,6 +675,11 @@ class SanNiIchiBoard(OptionBoard):
             _put(decision, Text(self.question(), style="bold"))
         box_ = self.query_one("#sni-options")
         box_.display = mode == "option"
+        if mode == "option" and opts:
+            # as many columns as the longest option allows (the key takes 4)
+            longest = max(len(label) for label, _ in opts) + 6
+            width = self.content_size.width or 78
+            box_.styles.grid_size_columns = max(1, min(3, width // longest))
         for i, chip in enumerate(self.query(OptionChip)):
             shown = mode == "option" and i < len(opts)
             if chip.display != shown:
@@ -593,17 +697,18 @@ class SanNiIchiBoard(OptionBoard):
         title = self.query_one("#sni-hand-title", Static)
         shown = 0 <= seat < n and bool(hand)
         title.display = not over
-        self.query_one("#sni-hand").display = shown
+        hand_box = self.query_one("#sni-hand", Hand)
+        hand_box.display = shown
+        hand_box.set_compact(self.compact)
         if shown:
             whose = "Your hand" if self.names[seat] == "You" else f"{self.names[seat]}'s hand"
-            count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
-            _put(title, Text(f"{whose} ({count})", style="bold"))
+            _put(title, Text(f"{whose} ({plural(len(hand), 'card')})", style="bold"))
         else:
             _put(title, Text("Hands are hidden: the round's cards are revealed when all have "
                               "chosen", style="dim"))
         card_mode = mode == "card"
         usable = {c for c, a in opts if a is not None} if card_mode else set()
-        for i, chip in enumerate(self.query(CardChip)):
+        for i, chip in enumerate(hand_box.chips):
             card = hand[i] if i < len(hand) else None
             face = style = None
             if card is not None:
@@ -628,9 +733,12 @@ class SanNiIchiBoard(OptionBoard):
         return self.focus_info.get("seat")
 
     def _widths(self, v: dict) -> dict[str, int]:
-        name = max([len(lbl) for lbl in self.labels[:v["players"]]] + [6]) + 1
+        labels = self.names if self.compact else self.labels
+        name = max([len(lbl) for lbl in labels[:v["players"]]] + [6]) + 1
         if v["teams"]:
             name += 3       # the team tag, "T1 "
+        if self.compact:    # the pile keeps what the others leave: most of the row
+            return {"mark": 1, "name": name, "hand": 4, "card": 17, "damage": 7}
         return {"mark": 1, "name": name, "hand": 5, "card": 22, "damage": 12}
 
     def _pile_width(self, widths: dict[str, int]) -> int:
@@ -660,7 +768,8 @@ class SanNiIchiBoard(OptionBoard):
         """One player's cells; ``width`` is the pile column's (0: unknown)."""
         over = v["phase"] == "over"
         mark = Text("▶" if seat == self.actor or seat == self.focus_info.get("seat") else "")
-        name = Text(self.labels[seat], style="bold" if seat == v["seat"] else "")
+        label = self.names[seat] if self.compact else self.labels[seat]
+        name = Text(label, style="bold" if seat == v["seat"] else "")
         if v["teams"]:
             # numbered, not lettered: A, B and C are the tie letters of the cards
             name = Text.assemble((f"T{self._team(v, seat) + 1} ", "bold magenta"), name)
@@ -673,7 +782,7 @@ class SanNiIchiBoard(OptionBoard):
             done = v.get("resolved", 0)
             card = Text(f"#{pos} ", style="dim") if pos else Text()
             now = v["phase"] == "resolve" and seat == self._resolving(v)
-            card.append_text(card_text(played, top=now))
+            card.append_text(card_text(played, top=now, short=self.compact))
             if pos and pos <= done and not now:
                 card.stylize("dim")
         else:
@@ -703,9 +812,10 @@ class SanNiIchiBoard(OptionBoard):
             key = OPTION_KEYS[targets[seat]] if targets[seat] < len(OPTION_KEYS) else "·"
             pile.append(f"  ← [{key}]", style="bold green")
         cards = len(v["damage"][seat])
-        if v["advanced"]:
-            damage = Text.assemble((str(v["scores"][seat]), "bold"),
-                                   f" ({cards} card{'s' if cards != 1 else ''})")
+        if v["advanced"] and self.compact:
+            damage = Text.assemble((str(v["scores"][seat]), "bold"), (f" ({cards})", "dim"))
+        elif v["advanced"]:
+            damage = Text.assemble((str(v["scores"][seat]), "bold"), f" ({plural(cards, 'card')})")
         else:
             damage = Text(str(cards), style="bold")
         return mark, name, hand, card, pile, damage
@@ -764,6 +874,38 @@ class SanNiIchiBoard(OptionBoard):
         return Text.assemble(("Known: ", "bold"), (" · ".join(parts), "dim"))
 
     # ------------------------------------------------------------ the story
+    def recap(self, record: RoundRecord) -> Group:
+        """Each player's card of the round, what it and they did, the damage
+        taken; then the teams' totals in team play."""
+        steps = record.steps
+        played = {st["seat"]: st["card"] for st in steps if st["kind"] == "reveal"}
+        order = [st["seat"] for st in steps if st["kind"] == "reveal"]
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=True)
+        table.add_column("Player", no_wrap=True)
+        table.add_column("Card", no_wrap=True)
+        table.add_column("What happened", ratio=1)
+        table.add_column("Damage", justify="right", no_wrap=True)
+        table.add_column("Total", justify="right", no_wrap=True)
+        seats = order + [s for s in range(len(self.names)) if s not in order]
+        for seat in seats:
+            name = self.names[seat]
+            did = []
+            for st in steps:
+                if st["kind"] == "reveal" or st["seat"] != seat:
+                    continue
+                line = narrate(st, self.names)
+                did.append(line[len(name) + 1:] if line.startswith(name + " ") else line)
+            gain = record.scores_after[seat] - record.scores_before[seat]
+            card = card_text(played[seat], short=True) if seat in played else Text("–", style="dim")
+            table.add_row(name, card, Text("; ".join(did) or "–", style="" if did else "dim"),
+                          Text(signed(gain), style="red" if gain > 0 else "dim"),
+                          Text(str(record.scores_after[seat]), style="bold"))
+        parts: list = [Text("The cards resolve from the lowest number; the highest top card "
+                            "takes its pile as damage.", style="dim"), table]
+        if record.end.get("teams"):
+            parts.append(self._teams_line(record.end))
+        return Group(*parts)
+
     @classmethod
     def opening(cls, view: dict, names: list[str]) -> str:
         mode = "team play" if view["teams"] else "every ninja for themself"
@@ -821,7 +963,8 @@ class SanNiIchiBoard(OptionBoard):
     # ------------------------------------------------------- end of game
     @classmethod
     def result_line(cls, outcome: Outcome, names: list[str], view: dict) -> str:
-        unit = "damage points" if view.get("advanced") else "damage"
+        def unit(n: int) -> str:
+            return plural(n, "damage point") if view.get("advanced") else plural(n, "damage card")
         winners = list(outcome.winners)
         if view.get("teams"):
             sides = []
@@ -832,15 +975,15 @@ class SanNiIchiBoard(OptionBoard):
             total = view["side_scores"][winners[0]]
             words = [" and ".join(names[s] for s in side) for side in sides]
             if len(sides) == 1:
-                return f"{words[0]} win with {total} {unit} between them (lowest team total wins)!"
-            return (f"The teams {' / '.join(words)} tie with {total} {unit} each: "
+                return f"{words[0]} win with {unit(total)} between them (lowest team total wins)!"
+            return (f"The teams {' / '.join(words)} tie with {unit(total)} each: "
                     "they share the win.")
         best = outcome.scores[winners[0]]
         who = [names[w] for w in winners]
         if len(who) == 1:
             verb = "win" if who[0] == "You" else "wins"
-            return f"{who[0]} {verb} with the least {unit}: {best}!"
-        return f"{_and(who)} share the win with {best} {unit} each."
+            return f"{who[0]} {verb} with the least damage: {unit(best)}!"
+        return f"{_and(who)} share the win with {unit(best)} each."
 
     @classmethod
     def scores_line(cls, outcome: Outcome, names: list[str], view: dict) -> str:

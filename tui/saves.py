@@ -1,0 +1,194 @@
+"""Saved games on disk: the autosave of the game being played, and the list
+the load screen and the menu's Continue read.
+
+Every game in the app is written to ``autosave/`` after each decision
+(atomically, by ``engine.save``: the old file or the new, never half), so
+quitting, a closed terminal or a crash loses nothing; Continue opens the
+newest game that is not finished.  A file's description (game, seats,
+round, finished or not) is read from the file itself.
+"""
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import engine
+from engine import PositionError, State
+from tui.paths import autosave_dir, ensure, saves_dir
+
+#: autosaves kept; beyond that the oldest finished games go first
+MAX_AUTOSAVES = 40
+
+
+def seats_summary(kinds: tuple[str, ...] | None) -> str:
+    """Who sat at the table, briefly.
+
+    >>> seats_summary(("human", "medium", "medium"))
+    'you vs 2 AI (medium)'
+    >>> seats_summary(("human", "human", "hard", "novice"))
+    '2 people, 2 AI (hard, novice)'
+    >>> seats_summary(None)
+    'seats not saved'
+    """
+    if kinds is None:
+        return "seats not saved"
+    humans = sum(k == "human" for k in kinds)
+    ais = [k for k in kinds if k != "human"]
+    levels = ", ".join(dict.fromkeys(ais))
+    ai = f"{len(ais)} AI ({levels})" if ais else ""
+    if humans == 1:
+        return f"you vs {ai}" if ai else "you alone"
+    people = f"{humans} people" if humans else ""
+    return ", ".join(p for p in (people, ai) if p)
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """What the load screen says of one file."""
+
+    path: Path
+    modified: float
+    autosave: bool
+    title: str = ""
+    game: str = ""
+    players: int = 0
+    seats: tuple[str, ...] | None = None
+    progress: str = ""
+    finished: bool = False
+    #: why the file cannot be opened (None: it can)
+    error: str | None = None
+
+    @property
+    def when(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
+
+    def line(self) -> str:
+        """``Nin Jan · 4 players, you vs 3 AI (medium) · round 3/9 · 2025-05-01 14:02``."""
+        if self.error:
+            return f"{self.path.name} · cannot be opened: {self.error}"
+        state = "finished" if self.finished else self.progress
+        kind = " · autosave" if self.autosave else ""
+        return (f"{self.title} · {self.players} players, {seats_summary(self.seats)} · "
+                f"{state} · {self.when}{kind}")
+
+
+def progress_text(state: State) -> str:
+    """Where a game stands, in the board's words (``round 3/9``)."""
+    from tui.boards import board_class
+    try:
+        board = board_class(state.name)
+    except PositionError:
+        return f"move {len(state.history)}"
+    return board.progress(state.view(-1), len(state.history))
+
+
+def describe(path: Path) -> SaveInfo:
+    """A file's description; a file that cannot be loaded says why."""
+    path = Path(path)
+    try:
+        modified = path.stat().st_mtime
+    except OSError:
+        modified = 0.0
+    auto = path.parent == autosave_dir()
+    try:
+        saved = engine.load_game(path)
+    except PositionError as e:
+        return SaveInfo(path, modified, auto, error=str(e))
+    s = saved.state
+    return SaveInfo(path, modified, auto, title=s.game.TITLE, game=s.name, players=s.players,
+                    seats=saved.seats, progress=progress_text(s), finished=s.is_terminal())
+
+
+def position_files(folder: Path) -> list[Path]:
+    try:
+        return [p for p in folder.iterdir() if p.suffix == ".msgpack" and p.is_file()
+                and not p.name.startswith(".")]
+    except OSError:
+        return []
+
+
+def list_saves(folders: list[Path] | None = None, limit: int = 60) -> list[SaveInfo]:
+    """The saved games of ``folders`` (default: saves and autosaves), newest first."""
+    folders = folders if folders is not None else [saves_dir(), autosave_dir()]
+    files: dict[Path, None] = {}
+    for folder in folders:
+        for p in position_files(folder):
+            files.setdefault(p.resolve(), None)
+    newest = sorted(files, key=_mtime, reverse=True)[:limit]
+    return [describe(p) for p in newest]
+
+
+def latest_unfinished() -> SaveInfo | None:
+    """The newest autosave of a game that is not over (Continue opens it)."""
+    for p in sorted(position_files(autosave_dir()), key=_mtime, reverse=True):
+        info = describe(p)
+        if info.error is None and not info.finished:
+            return info
+    return None
+
+
+def _mtime(p: Path) -> float:
+    try:
+        return p.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+class Autosave:
+    """The autosave file of one game in the app."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        #: the last write's error (None: the file holds the game as it stands)
+        self.error: str | None = None
+
+    @classmethod
+    def for_game(cls, state: State, opened_from: Path | None = None) -> "Autosave":
+        """The autosave of a new game, or of a game opened from a file: an
+        autosave goes on in its own file, a saved game gets a new one (the
+        player's save is only written when they save)."""
+        if opened_from is not None and Path(opened_from).resolve().parent == autosave_dir().resolve():
+            return cls(Path(opened_from))
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        return cls(autosave_dir() / f"{state.name}-{stamp}-{uuid.uuid4().hex[:6]}.msgpack")
+
+    def write(self, state: State, seats: tuple[str, ...]) -> str | None:
+        """Write the game as it stands; the reason when it could not be
+        written (the previous autosave is then still whole)."""
+        try:
+            ensure(self.path.parent)
+            engine.save(state, self.path, seats)
+        except (OSError, PositionError) as e:
+            self.error = f"{self.path}: {getattr(e, 'strerror', None) or e}"
+            return self.error
+        self.error = None
+        return None
+
+
+def prune(keep: int = MAX_AUTOSAVES, spare: Path | None = None) -> None:
+    """Keep at most ``keep`` autosaves: the oldest finished games go first,
+    then the oldest others; ``spare`` (the game being played) stays."""
+    files = position_files(autosave_dir())
+    if len(files) <= keep:
+        return
+    spare = spare.resolve() if spare else None
+
+    def order(p: Path):
+        info_finished = _is_finished(p)
+        return (not info_finished, _mtime(p))
+    for p in sorted(files, key=order)[:len(files) - keep]:
+        if p.resolve() != spare:
+            try:
+                os.unlink(p)
+            except OSError:
+                pass
+
+
+def _is_finished(p: Path) -> bool:
+    try:
+        return engine.load(p).is_terminal()
+    except PositionError:
+        return True     # unreadable: of no use to anyone
