@@ -5,18 +5,31 @@
     solver bench --game ninjan --players 4 --seconds 2 --threads 2 --json
     solver tournament --game ninjan --players 4 --ai ismcts:1s --vs greedy --games 100 [--jobs N | --ray [ADDRESS]]
 
-Exit status 0 on success, 2 with one line on stderr for bad input.  Seats
-count from 1, as on the app's board (``--player 1`` is the first seat; the
-JSON ``player`` counts the same way); the Python API counts from 0.
+Exit status 0 on success, 2 with one line on stderr for bad input (a bad
+argument, a file that cannot be read or written: nothing half-written is
+left).  Ctrl-C stops ``analyse`` and ``bench`` within a second: what was
+found so far is printed, marked as stopped early, and the exit status is 130.
+Seats count from 1, as on the app's board (``--player 1`` is the first seat;
+the JSON ``player`` counts the same way); the Python API counts from 0.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
+import threading
+import time
 
 from engine import GAMES, PositionError, game_module, load, new_game, save
-from solver.search import cpu_cores
+from engine.state import SEED_LIMIT
+from solver.search import MAX_ITERATIONS, MAX_SECONDS, cpu_cores
+
+#: the most games a tournament plays
+MAX_GAMES = 1_000_000
+#: seconds between two looks at Ctrl-C while a search runs in its thread
+POLL = 0.1
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,11 +37,57 @@ class _Parser(argparse.ArgumentParser):
         raise PositionError(message)
 
 
+def plural(n: int, word: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _seconds(text: str) -> float:
+    """A time budget: a finite number of seconds, more than 0, at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number of seconds")
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and {MAX_SECONDS:g} seconds")
+    return value
+
+
+def _count(limit: int, what: str):
+    """A count from 1 to ``limit`` (iterations, games)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {what}") from None
+        if not 1 <= value <= limit:
+            raise argparse.ArgumentTypeError(f"{value} is not between 1 and {limit:,} {what}")
+        return value
+    parse.__name__ = what
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative: a seed is 0 or more")
+    if value >= SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{value} is too large: a seed is below 2^63")
+    return value
+
+
 def _add_budget(p):
     b = p.add_mutually_exclusive_group()
-    b.add_argument("--iterations", type=int, help="search iterations (default 20000)")
-    b.add_argument("--seconds", type=float, help="search time in seconds")
-    p.add_argument("--seed", type=int, default=0, help="search seed (same seed + iterations = same result)")
+    b.add_argument("--iterations", type=_count(MAX_ITERATIONS, "iterations"),
+                   help=f"search iterations (default 20000, at most {MAX_ITERATIONS:,})")
+    b.add_argument("--seconds", type=_seconds,
+                   help=f"search time in seconds (at most {MAX_SECONDS:g})")
+    p.add_argument("--seed", type=_seed, default=0, help="search seed (same seed + iterations = same result)")
     p.add_argument("--selection", default="rm", choices=["rm", "exp3", "ducb"],
                    help="bandit at simultaneous choices")
     p.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
@@ -43,7 +102,7 @@ def parser() -> argparse.ArgumentParser:
     n = sub.add_parser("new", help="write a fresh deal to a position file")
     n.add_argument("game", help=f"one of: {', '.join(GAMES)}")
     n.add_argument("--players", type=int, required=True)
-    n.add_argument("--seed", type=int, help="deal seed (default: random)")
+    n.add_argument("--seed", type=_seed, help="deal seed (default: random)")
     n.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option, e.g. deck=red (repeatable)")
     n.add_argument("-o", "--output", required=True, help="position file to write (msgpack)")
@@ -58,8 +117,8 @@ def parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="throughput: random playouts and ISMCTS iterations per second")
     b.add_argument("--game", default="ninjan", help=f"one of: {', '.join(GAMES)}")
     b.add_argument("--players", type=int, default=4)
-    b.add_argument("--seconds", type=float, default=2.0, help="seconds per measurement")
-    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--seconds", type=_seconds, default=2.0, help="seconds per measurement")
+    b.add_argument("--seed", type=_seed, default=1)
     b.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option, e.g. deck=red (repeatable)")
     b.add_argument("--threads", type=int, default=cpu_cores(),
@@ -67,12 +126,12 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true")
 
     t = sub.add_parser("tournament", help="seeded matches: one AI against a field of opponents")
-    t.add_argument("--game", default="ninjan")
+    t.add_argument("--game", required=True, help=f"one of: {', '.join(GAMES)}")
     t.add_argument("--players", type=int, default=2)
     t.add_argument("--ai", required=True, help="the player measured, e.g. ismcts:1s, ismcts:5000, medium")
     t.add_argument("--vs", required=True, help="the other seats, e.g. random, greedy, flat:5000")
-    t.add_argument("--games", type=int, default=100)
-    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--games", type=_count(MAX_GAMES, "games"), default=100)
+    t.add_argument("--seed", type=_seed, default=1)
     t.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     where = t.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=int, default=cpu_cores(),
@@ -92,6 +151,8 @@ def _options(pairs) -> dict:
         name, eq, value = pair.partition("=")
         if not eq or not name:
             raise PositionError(f"--option {pair!r}: expected NAME=VALUE")
+        if name in ("players", "seed"):
+            raise PositionError(f"--option {pair!r}: give --{name} instead")
         if value.lower() in ("true", "false"):
             out[name] = value.lower() == "true"
         else:
@@ -102,11 +163,58 @@ def _options(pairs) -> dict:
     return out
 
 
+def _write(state, path: str) -> None:
+    """Save atomically; a file error is one clear line (``PositionError``)
+    and leaves nothing behind (``engine.save`` removes its temporary file)."""
+    if os.path.isdir(path):
+        raise PositionError(f"-o {path!r}: is a folder; give a file name")
+    try:
+        save(state, path)
+    except OSError as e:
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise PositionError(f"-o {path!r}: no folder {folder!r}") from None
+        raise PositionError(f"-o {path!r}: cannot write ({e.strerror or e})") from None
+
+
 def cmd_new(args) -> int:
     state = new_game(args.game, args.players, args.seed, **_options(args.option))
-    save(state, args.output)
+    _write(state, args.output)
     print(f"wrote {args.output}: {game_module(args.game).TITLE}, {args.players} players, seed {state.seed}")
     return 0
+
+
+def _interruptible(run, search) -> tuple:
+    """``run()`` (``search.run`` or ``search.search``) in a thread, so that
+    Ctrl-C reaches Python while the search holds no GIL: on Ctrl-C the
+    search's stop flag ends it at its next iteration.  Returns ``(what run
+    returned, stopped_early)``."""
+    result: dict = {}
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            result["analysis"] = run()
+        except BaseException as e:     # handed to the main thread below
+            result["error"] = e
+        finally:
+            done.set()
+    threading.Thread(target=work, name="solver-search", daemon=True).start()
+    stopped = False
+    # (time.sleep, not Thread.join: a join interrupted by Ctrl-C can mark
+    # the thread finished while it still runs)
+    while not done.is_set():
+        try:
+            time.sleep(POLL)
+        except KeyboardInterrupt:
+            stopped = True
+            search.cancel()
+    if "error" in result:
+        if isinstance(result["error"], MemoryError):
+            raise PositionError(f"the search ran out of memory after "
+                                f"{search.iterations_done:,} iterations: give a smaller budget")
+        raise result["error"]
+    return result["analysis"], stopped
 
 
 def _config(args) -> dict:
@@ -136,65 +244,88 @@ def _seat(player: int | None, state) -> int | None:
 def cmd_analyse(args) -> int:
     from solver.search import analyse
 
+    from solver.search import Search, SearchConfig
+
     state = load(args.file)
-    a = analyse(state, _seat(args.player, state), **_config(args))
+    search = Search(state, _seat(args.player, state), SearchConfig(**_config(args)))
+    a, stopped = _interruptible(search.run, search)
+    code = 130 if stopped else 0
+    if not a.moves:
+        raise PositionError("stopped before the first iteration: nothing to show")
     if args.json:
-        print(json.dumps({**a.to_json(), "player": a.player + 1}))
-        return 0
+        print(json.dumps({**a.to_json(), "player": a.player + 1, "stopped_early": stopped}))
+        return code
     title = state.game.TITLE
     print(f"{title}: seat {a.player + 1} to decide (round {state.view(-1).get('round', '?')})")
-    print(f"{'move':<24} {'visits':>9} {'share':>7} {'win rate':>9}")
+    width = max([24] + [len(m.name) for m in a.moves])
+    print(f"{'move':<{width}} {'visits':>9} {'share':>7} {'win rate':>9}")
     for m in a.moves:
         mark = "  <- best" if m is a.best else ""
-        print(f"{m.name:<24} {m.visits:>9} {m.share:>7.1%} {m.value:>9.1%}{mark}")
+        print(f"{m.name:<{width}} {m.visits:>9} {m.share:>7.1%} {m.value:>9.1%}{mark}")
     print(f"best: {a.best.name}   ({a.iterations} iterations, {a.seconds:.2f} s, "
           f"{a.nodes} nodes, estimated win share {a.value:.1%})")
-    return 0
+    if stopped:
+        print(f"stopped early (Ctrl-C) after {a.iterations:,} iterations")
+    return code
 
 
 def _iteration_rate(state, seconds, seed, threads):
-    """ISMCTS iterations per second of wall time, and tree bytes per iteration."""
+    """ISMCTS iterations per second of wall time, tree bytes per iteration,
+    and whether Ctrl-C stopped it (the rate is then of the time it ran)."""
     from solver.search import Search, SearchConfig
 
     search = Search(state, state.movers()[0], SearchConfig(seconds=seconds, seed=seed, threads=threads))
-    took = search.search()
+    took, stopped = _interruptible(search.search, search)
     iters = search.iterations_done
-    return iters / took, search.memory_bytes / max(iters, 1)
+    return iters / took if took > 0 else 0.0, search.memory_bytes / max(iters, 1), stopped
 
 
 def cmd_bench(args) -> int:
     from solver import _ismcts
 
-    if args.seconds <= 0:
-        raise PositionError("--seconds must be positive")
     if not 1 <= args.threads <= 256:
         raise PositionError(f"--threads: expected 1 to 256, got {args.threads}")
     state = new_game(args.game, args.players, args.seed, **_options(args.option))
-    games, took = _ismcts.playouts(state.rules, state.buffer(), args.seconds, args.seed, False)
-    rate, per_iter = _iteration_rate(state, args.seconds, args.seed, 1)
-    out = {
-        "game": args.game,
-        "players": args.players,
-        "playouts_per_second": round(games / took, 1),
-        "iterations_per_second": round(rate, 1),
-        "bytes_per_iteration": round(per_iter, 1),
-    }
-    if args.threads > 1:
-        rate_n, per_iter_n = _iteration_rate(state, args.seconds, args.seed, args.threads)
+    out = {"game": args.game, "players": args.players, "playouts_per_second": None,
+           "iterations_per_second": None, "bytes_per_iteration": None}
+    stopped = False
+    # The playouts run in slices of at most 0.2 s, so that Ctrl-C is seen
+    # between two of them; the searches run in a thread (``_interruptible``).
+    games, took = 0, 0.0
+    try:
+        while took < args.seconds:
+            g, t = _ismcts.playouts(state.rules, state.buffer(), min(0.2, args.seconds - took),
+                                    args.seed + games, False)
+            games, took = games + g, took + t
+    except KeyboardInterrupt:
+        stopped = True
+    if took > 0:
+        out["playouts_per_second"] = round(games / took, 1)
+    if not stopped:
+        rate, per_iter, stopped = _iteration_rate(state, args.seconds, args.seed, 1)
+        out.update(iterations_per_second=round(rate, 1), bytes_per_iteration=round(per_iter, 1))
+    if args.threads > 1 and not stopped:
+        rate_n, per_iter_n, stopped = _iteration_rate(state, args.seconds, args.seed, args.threads)
         out.update(threads=args.threads, iterations_per_second_threads=round(rate_n, 1),
-                   speedup=round(rate_n / rate, 2), bytes_per_iteration_threads=round(per_iter_n, 1))
+                   speedup=round(rate_n / out["iterations_per_second"], 2) if out["iterations_per_second"] else None,
+                   bytes_per_iteration_threads=round(per_iter_n, 1))
+    out["stopped_early"] = stopped
     if args.json:
         print(json.dumps(out))
     else:
         print(f"{game_module(args.game).TITLE}, {args.players} players:")
-        print(f"  random playouts   {out['playouts_per_second']:>12,.0f} /s (one core)")
-        print(f"  ISMCTS iterations {out['iterations_per_second']:>12,.0f} /s on 1 thread "
-              f"({out['bytes_per_iteration']} bytes of tree per iteration)")
-        if args.threads > 1:
+        if out["playouts_per_second"] is not None:
+            print(f"  random playouts   {out['playouts_per_second']:>12,.0f} /s (one core)")
+        if out["iterations_per_second"] is not None:
+            print(f"  ISMCTS iterations {out['iterations_per_second']:>12,.0f} /s on 1 thread "
+                  f"({out['bytes_per_iteration']} bytes of tree per iteration)")
+        if "iterations_per_second_threads" in out:
             print(f"  ISMCTS iterations {out['iterations_per_second_threads']:>12,.0f} /s on "
                   f"{args.threads} threads ({out['speedup']}x; {out['bytes_per_iteration_threads']} "
                   f"bytes of tree per iteration)")
-    return 0
+        if stopped:
+            print("stopped early (Ctrl-C): the rates are from the time measured")
+    return 130 if stopped else 0
 
 
 def run_tournament(game, players, ai, vs, games, seed, options=None, jobs=1, ray=None,
@@ -210,10 +341,11 @@ def run_tournament(game, players, ai, vs, games, seed, options=None, jobs=1, ray
 
 
 def cmd_tournament(args) -> int:
-    if args.games < 1:
-        raise PositionError("--games must be at least 1")
     if args.jobs < 1:
         raise PositionError("--jobs must be at least 1")
+    top = (SEED_LIMIT - args.games) // 1_000_003     # each game is dealt from seed * 1000003 + g
+    if args.seed > top:
+        raise PositionError(f"--seed: {args.seed} is too large; at most {top:,} here")
     lo_p, hi_p = game_module(args.game).PLAYERS
     if not lo_p <= args.players <= hi_p:
         raise PositionError(f"--players: {args.game} is for {lo_p} to {hi_p} players")
@@ -225,7 +357,8 @@ def cmd_tournament(args) -> int:
     else:
         lo, hi = res["ci95"]
         stopped = f" (interrupted: {res['games']} of {res['scheduled']})" if res.get("interrupted") else ""
-        print(f"{args.ai} vs {args.players - 1} x {args.vs}, {res['games']} games of {args.game}{stopped}: "
+        print(f"{args.ai} vs {args.players - 1} x {args.vs}, {plural(res['games'], 'game')} of "
+              f"{args.game}{stopped}: "
               f"win share {res['win_share']:.1%} (95% CI {lo:.1%}-{hi:.1%}; an equal player gets "
               f"{res['fair_share']:.1%})")
     return 130 if res.get("interrupted") else 0
@@ -240,8 +373,7 @@ def main(argv=None) -> int:
     try:
         args = p.parse_args(argv)
         if args.command is None:
-            p.print_help()
-            return 2
+            raise PositionError("give a command: new, analyse, bench or tournament (--help says more)")
         return COMMANDS[args.command](args)
     except PositionError as e:
         print(f"solver: error: {e}", file=sys.stderr)

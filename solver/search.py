@@ -13,6 +13,7 @@ True
 """
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -26,6 +27,11 @@ SELECTIONS = ("rm", "exp3", "ducb")
 ROLLOUTS = ("heuristic", "random")
 #: More search threads than this is a typo, not a machine.
 MAX_THREADS = 256
+#: The largest budgets a search takes: beyond them the tree outgrows the
+#: memory of a usual machine (100-200 bytes an iteration) or the wait is
+#: not a question anyone means to ask.
+MAX_ITERATIONS = 100_000_000
+MAX_SECONDS = 3600.0
 
 
 def cpu_cores() -> int:
@@ -97,8 +103,14 @@ class SearchConfig:
             object.__setattr__(self, "iterations", 10_000)
         if self.iterations is not None and (isinstance(self.iterations, bool) or not isinstance(self.iterations, int) or self.iterations < 1):
             raise PositionError(f"iterations: expected a positive integer, got {self.iterations!r}")
-        if self.seconds is not None and not (isinstance(self.seconds, (int, float)) and self.seconds > 0):
+        if self.iterations is not None and self.iterations > MAX_ITERATIONS:
+            raise PositionError(f"iterations: at most {MAX_ITERATIONS:,}, got {self.iterations:,}")
+        if self.seconds is not None and not (isinstance(self.seconds, (int, float))
+                                             and not isinstance(self.seconds, bool)
+                                             and math.isfinite(self.seconds) and self.seconds > 0):
             raise PositionError(f"seconds: expected a positive number, got {self.seconds!r}")
+        if self.seconds is not None and self.seconds > MAX_SECONDS:
+            raise PositionError(f"seconds: at most {MAX_SECONDS:g}, got {self.seconds:g}")
         if self.selection not in SELECTIONS:
             raise PositionError(f"selection: {self.selection!r} is not one of {', '.join(SELECTIONS)}")
         if self.rollout not in ROLLOUTS:

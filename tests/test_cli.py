@@ -70,14 +70,15 @@ def test_tournament_prints_win_share_with_interval():
     (["analyse", "/no/such/file.msgpack"], "cannot read"),
     (["new", "ninjan", "--players", 9, "-o", "x.msgpack"], "2 to 5 players"),
     (["new", "chess", "--players", 2, "-o", "x.msgpack"], "unknown game"),
-    (["analyse", "POS", "--iterations", "lots"], "invalid int"),
+    (["analyse", "POS", "--iterations", "lots"], "'lots' is not a whole number of iterations"),
     (["analyse", "POS", "--iterations", 0], "iterations"),
     (["analyse", "POS", "--player", 7], "--player: 7 is not a seat; seats are 1 to 2"),
     (["analyse", "POS", "--player", 0], "--player: 0 is not a seat"),
     (["analyse", "MIDROUND", "--player", 2], "seat 2 has no decision now (seats to decide: 1)"),
     (["analyse", "POS", "--iterations", 10, "--seconds", 1], "not allowed with"),
     (["analyse", "GARBAGE"], "not a msgpack position"),
-    (["tournament", "--ai", "ismcts:lots", "--vs", "random", "--games", 2], "budget"),
+    (["tournament", "--game", "ninjan", "--ai", "ismcts:lots", "--vs", "random", "--games", 2],
+     "budget"),
     (["frobnicate"], "invalid choice"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, needle):
@@ -97,3 +98,204 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, needle):
     assert len(lines) == 1 and needle in lines[0], out.stderr
     assert "Traceback" not in out.stderr
     assert not (tmp_path / "x.msgpack").exists()
+
+
+# ------------------------------------------------ as a new user tries it
+@pytest.mark.parametrize("args,needle", [
+    # budgets that are not numbers, not finite, or absurd
+    (["analyse", "POS", "--seconds", "inf"], "--seconds: 'inf' is not a finite number of seconds"),
+    (["analyse", "POS", "--seconds", "nan"], "--seconds: 'nan' is not a finite number"),
+    (["analyse", "POS", "--seconds", "0"], "--seconds: 0 is not between 0 and 3600 seconds"),
+    (["analyse", "POS", "--seconds", "1e9"], "--seconds: 1e9 is not between 0 and 3600"),
+    (["analyse", "POS", "--iterations", "1000000000"], "1000000000 is not between 1 and 100,000,000"),
+    (["bench", "--seconds", "inf"], "--seconds: 'inf' is not a finite number"),
+    (["tournament", "--game", "ninjan", "--ai", "greedy", "--vs", "random", "--games", "0"],
+     "--games: 0 is not between 1 and 1,000,000 games"),
+    # a seed says what is wrong with the value given
+    (["tournament", "--game", "ninjan", "--ai", "greedy", "--vs", "random", "--seed", "-1"],
+     "--seed: -1 is negative: a seed is 0 or more"),
+    (["tournament", "--game", "ninjan", "--ai", "greedy", "--vs", "random", "--seed",
+      str(10**18)], f"--seed: {10**18} is too large; at most"),
+    (["analyse", "POS", "--seed", "-3"], "--seed: -3 is negative"),
+    (["new", "ninjan", "--players", "2", "--seed", str(2**63), "-o", "x.msgpack"],
+     "is too large: a seed is below 2^63"),
+    # a tournament names its game
+    (["tournament", "--ai", "greedy", "--vs", "random"], "required: --game"),
+    (["new", "ninjan", "--players", "2", "--option", "players=3", "-o", "x.msgpack"],
+     "give --players instead"),
+    ([], "give a command: new, analyse, bench or tournament"),
+])
+def test_bad_budgets_seeds_and_missing_arguments(tmp_path, args, needle):
+    pos = tmp_path / "p.msgpack"
+    solver("new", "ninjan", "--players", 2, "--seed", 3, "-o", pos)
+    out = solver(*[pos if a == "POS" else (tmp_path / a if a == "x.msgpack" else a) for a in args],
+                 check=False)
+    lines = out.stderr.strip().splitlines()
+    assert out.returncode == 2 and len(lines) == 1 and needle in lines[0], out.stderr
+    assert out.stdout == "" and not (tmp_path / "x.msgpack").exists()
+
+
+def _leftovers(folder) -> list:
+    return [p.name for p in folder.iterdir() if p.name.startswith(".tmp-")]
+
+
+def test_file_errors_are_one_line_and_leave_nothing(tmp_path):
+    """A missing folder, a folder, a file where a folder should be: one line, exit 2."""
+    (tmp_path / "plain").write_text("not a folder")
+    cases = [
+        (tmp_path / "nonexistent" / "dir" / "x.msgpack", "no folder"),
+        (tmp_path, "is a folder; give a file name"),
+        (tmp_path / "plain" / "x.msgpack", "no folder"),
+    ]
+    for target, needle in cases:
+        out = solver("new", "ninjan", "--players", 4, "-o", target, check=False)
+        lines = out.stderr.strip().splitlines()
+        assert out.returncode == 2 and len(lines) == 1 and needle in lines[0], out.stderr
+        assert "Traceback" not in out.stderr
+    assert _leftovers(tmp_path) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plain"]
+
+
+def test_a_folder_without_write_permission(tmp_path, monkeypatch, capsys):
+    """(The folder's refusal is played by ``mkstemp``: the tests may run as root.)"""
+    import errno
+    import os
+    import tempfile
+    from solver.cli import main
+
+    def refused(*args, **kw):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    target = tmp_path / "x.msgpack"
+    assert main(["new", "ninjan", "--players", "2", "-o", str(target)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"solver: error: -o {str(target)!r}: cannot write (Permission denied)"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_full_disk_is_one_line_and_the_old_file_stays(tmp_path, monkeypatch, capsys):
+    """ENOSPC while writing: the message, exit 2, the file as it was, no temporary left."""
+    import errno
+    import os
+    from solver.cli import main
+    target = tmp_path / "x.msgpack"
+    target.write_bytes(b"the old file")
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr(os, "fsync", full)
+    assert main(["new", "ninjan", "--players", "2", "-o", str(target)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"solver: error: -o {str(target)!r}: cannot write (No space left on device)"]
+    assert target.read_bytes() == b"the old file" and _leftovers(tmp_path) == []
+
+
+def _interrupted(args, after=2.5):
+    """Run the solver, press Ctrl-C (SIGINT) after ``after`` seconds; the
+    result and how long it took to stop."""
+    import signal
+    import time
+    p = subprocess.Popen([sys.executable, "-m", "solver", *map(str, args)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(after)
+    t0 = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    return p.returncode, out, err, time.monotonic() - t0
+
+
+def test_ctrl_c_stops_analyse_with_the_result_so_far(tmp_path):
+    pos = tmp_path / "pon.msgpack"
+    solver("new", "pride_of_ninja", "--players", 5, "--seed", 3, "-o", pos)
+    code, out, err, took = _interrupted(["analyse", pos, "--seconds", 60, "--json"])
+    assert code == 130, err
+    doc = json.loads(out)                          # valid JSON, what was found so far
+    assert doc["stopped_early"] is True and doc["iterations"] > 0
+    assert doc["seconds"] < 30 and took < 10       # it did not run its 60 s
+    state = load(pos)
+    assert {m["action"] for m in doc["moves"]} <= {a.id for a in state.legal_actions(0)}
+    # The table says so too; its columns stay aligned with Pride of Ninja's long names.
+    code, out, err, _ = _interrupted(["analyse", pos, "--seconds", 60])
+    assert code == 130 and "stopped early (Ctrl-C)" in out
+    rows = [line for line in out.splitlines()[2:] if line and not line.startswith(("best:", "stop"))]
+    assert len(rows) > 2 and len({line.index("%") for line in rows}) == 1, out
+
+
+def test_ctrl_c_stops_bench_with_the_rates_so_far():
+    code, out, err, took = _interrupted(["bench", "--game", "ninjan", "--seconds", 60, "--json"])
+    assert code == 130 and took < 10, err
+    doc = json.loads(out)
+    assert doc["stopped_early"] is True and doc["playouts_per_second"] > 0
+
+
+def test_analyse_table_aligns_long_move_names(tmp_path):
+    pos = tmp_path / "pon.msgpack"
+    solver("new", "pride_of_ninja", "--players", 3, "--seed", 2, "-o", pos)
+    out = solver("analyse", pos, "--iterations", 2000).stdout.splitlines()
+    header, rows = out[1], [line for line in out[2:] if not line.startswith("best:")]
+    assert any(len(r.split("  ")[0]) > 24 for r in rows)       # names longer than 24
+    for column in ("visits", "share"):
+        end = header.index(column) + len(column)
+        assert all(r[end - 1].isdigit() or r[end - 1] == "%" for r in rows), (column, out)
+
+
+def test_small_words_are_right():
+    out = solver("tournament", "--game", "ninjan", "--players", 2, "--ai", "greedy",
+                 "--vs", "random", "--games", 1).stdout
+    assert "1 game of ninjan" in out and "1 games" not in out
+
+
+# ------------------------------------------ any argument list: property test
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+WORDS = st.sampled_from([
+    "new", "analyse", "analyze", "bench", "tournament", "frobnicate", "--help", "-h",
+    "ninjan", "san_ni_ichi", "pride_of_ninja", "chess", "--players", "--seed", "--option",
+    "-o", "--output", "--iterations", "--seconds", "--player", "--json", "--selection",
+    "--rollout", "--game", "--ai", "--vs", "--games", "deck=red", "teams=true", "deck=",
+    "=", "players=3", "x", "rm", "random", "greedy", "ismcts:20", "flat:20", "ismcts:lots",
+    "ismcts:1e9", "novice", "0", "1", "2", "3", "4", "6", "-1", "20", "200", "0.05", "inf",
+    "-inf", "nan", "1e308", "1e9", "99999999999", str(2**63), str(2**64), "", " ", "é",
+    "POS", "MISSING", "DIR", "GARBAGE", "OUT", "NOFOLDER",
+])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(st.lists(WORDS, max_size=9))
+def test_any_argument_list_gives_a_result_or_one_line_and_exit_2(tmp_path, capsys, words):
+    """Whatever a user types: exit 0 with a result, or exit 2 with one line
+    on stderr (``--help``: the help and exit 0).  Never a traceback."""
+    from solver.cli import main
+    pos = tmp_path / "pos.msgpack"
+    if not pos.exists():
+        main(["new", "ninjan", "--players", "2", "--seed", "1", "-o", str(pos)])
+        (tmp_path / "garbage.msgpack").write_bytes(b"\x93 not a position")
+    capsys.readouterr()
+    where = {"POS": pos, "MISSING": tmp_path / "missing.msgpack", "DIR": tmp_path,
+             "GARBAGE": tmp_path / "garbage.msgpack", "OUT": tmp_path / "out.msgpack",
+             "NOFOLDER": tmp_path / "no" / "such" / "out.msgpack"}
+    argv = [str(where.get(w, w)) for w in words]
+    # Keep the runs short: a budget is given where one is missing.
+    if argv and argv[0] in ("analyse", "analyze") and not {"--iterations", "--seconds"} & set(argv):
+        argv += ["--iterations", "200"]
+    if argv and argv[0] == "bench" and "--seconds" not in argv:
+        argv += ["--seconds", "0.05"]
+    if argv and argv[0] == "tournament":
+        if "--games" not in argv:
+            argv += ["--games", "1"]
+        argv += ["--jobs", "1", "--no-progress"]       # (in this process, quietly)
+    try:
+        code = main(argv)
+    except SystemExit as e:            # --help
+        code = e.code
+        assert code == 0 and "usage:" in capsys.readouterr().out
+        return
+    out, err = capsys.readouterr()
+    assert code in (0, 2), (argv, code, err)
+    if code == 2:
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("solver: error: "), (argv, err)
+    else:
+        assert out.strip() and err == "", (argv, out, err)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".tmp-")] == []
