@@ -21,7 +21,7 @@ from engine import PositionError, State
 from tui.ai import HINT_ITERATIONS
 from tui.boards import board_class, playable_games
 from tui.match import Match, MatchSetup, Seat, default_seats, load_match
-from tui.paths import saves_dir
+from tui.paths import data_dir, saves_dir
 from tui.saves import Autosave, latest_unfinished
 from tui.screens.game import GameScreen
 from tui.screens.load import LoadScreen
@@ -192,14 +192,14 @@ examples:
   dojo --load game.msgpack   open a saved game
   dojo --rules san_ni_ichi   the rules of San, Ni, Ichi!
 
-Games are kept in the data folder (continue with c on the menu); saves and
-exports go to its saves/ folder unless you type another path."""
+Games are kept in {folder} (continue with c on the menu);
+saves and exports go to its saves/ folder unless you type another path."""
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="dojo", description="Ninja card games in the terminal against an ISMCTS AI.",
-        epilog=HELP_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=HELP_EPILOG.format(folder=data_dir()), formatter_class=argparse.RawDescriptionHelpFormatter)
     games = [name for name, _ in playable_games()]
     parser.add_argument("--load", metavar="FILE", help="open a saved game (msgpack)")
     parser.add_argument("--rules", nargs="?", const="", metavar="GAME",

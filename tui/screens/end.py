@@ -1,4 +1,5 @@
-"""The end of a game: the scores, the winner, and what next."""
+"""The end of a game: the winner, the scores, their history round by round,
+the final board, and what next (it scrolls on a small terminal)."""
 from __future__ import annotations
 
 from rich import box
@@ -6,13 +7,14 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
 from engine import Outcome
 from tui.boards import board_class
 from tui.match import Match
+from tui.widgets.score_history import score_history_table
 
 
 def winner_line(outcome: Outcome, names: list[str]) -> str:
@@ -50,19 +52,20 @@ class EndScreen(Screen[str]):
         table = board_type.result_table(self.outcome, view, labels) or \
             self.score_table(names, labels, view)
         yield Header()
-        with Vertical(id="end-main"):
+        with VerticalScroll(id="end-main"):
             yield Static(Text(line, style="bold"), id="winner")
+            with Horizontal(classes="buttons", id="end-buttons"):
+                yield Button("Play again (a)", id="again", variant="primary")
+                yield Button("Replay (r)", id="replay")
+                yield Button("Main menu (m)", id="menu")
+                yield Button("Quit (q)", id="quit")
             yield Static(table, id="scores")
+            yield Static(score_history_table(self.match.state, names), id="score-history")
             yield Static(f"Seed {self.match.state.seed} · {len(self.match.state.history)} moves",
                          classes="help")
             board = board_type(names, labels, id="end-board")
             board.can_focus = False
             yield board
-            with Horizontal(classes="buttons"):
-                yield Button("Play again (a)", id="again", variant="primary")
-                yield Button("Replay (r)", id="replay")
-                yield Button("Main menu (m)", id="menu")
-                yield Button("Quit (q)", id="quit")
         yield Footer()
 
     def score_table(self, names: list[str], labels: list[str], view: dict) -> Table:
@@ -82,7 +85,13 @@ class EndScreen(Screen[str]):
         return table
 
     def on_mount(self) -> None:
-        self.query_one("#end-board").show(self.match.state.view(-1))
+        board = self.query_one("#end-board")
+        cw, ch = board.COMPACT_BELOW
+        board.set_compact(self.app.size.width < cw or self.app.size.height < ch)
+        board.show(self.match.state.view(-1))
+        compact = self.app.size.height < 34
+        for button in self.query(Button):
+            button.compact = compact
         self.query_one("#again", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

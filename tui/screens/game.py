@@ -157,7 +157,8 @@ class GameScreen(Screen):
             self.game_log.say(self.board_type.opening(st.view(-1), self.match.names))
         self._start_round()
         self.fit(self.app.size.width, self.app.size.height)
-        self.board.focus()
+        if not self.too_small:
+            self.board.focus()
         self.set_interval(TICK, self._tick)
         self.save_now()
         self.advance()
@@ -178,6 +179,8 @@ class GameScreen(Screen):
         self.set_class(self.compact, "-compact")
         self.board.set_compact(self.compact)
         self.query_one(Footer).compact = self.compact
+        if small:
+            self.set_focus(None)        # the board's keys wait until it shows
         self._layout()
 
     def _layout(self) -> None:

@@ -61,8 +61,8 @@ def replay_steps(state: State, names: list[str], viewer: int = -1) -> list[Repla
 
 class ReplayScreen(Screen):
     BINDINGS = [
-        Binding("right,n", "step(1)", "Next", id="replay.next"),
-        Binding("left,p", "step(-1)", "Back", id="replay.back"),
+        Binding("right", "step(1)", "Next", id="replay.next"),
+        Binding("left", "step(-1)", "Back", id="replay.back"),
         Binding("home", "jump(0)", "Deal", id="replay.start"),
         Binding("end", "jump(-1)", "End", id="replay.end"),
         Binding("v", "viewer", "Whose hand", id="replay.viewer"),

@@ -1,4 +1,5 @@
-"""The rules of a game, from ``docs/rules/<game>.md``."""
+"""The rules of a game, from ``docs/rules/<game>.md``, followed by how to
+read its board (the board's ``LEGEND``) and the keys of a game."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -8,6 +9,61 @@ from textual.widgets import Footer, Header, MarkdownViewer
 
 import engine
 from tui.docs import rules_markdown
+
+KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "enter", "space": "space",
+             "left": "←", "right": "→", "up": "↑", "down": "↓", "backspace": "backspace"}
+
+
+#: what the game screen's keys do, said more fully than in the footer
+EXPLAIN = {
+    "take_back": "take your last choice back, until the reveal",
+    "skip": "go on: skip the rest of a round's show, or reveal now instead of waiting "
+            "for a take-back",
+    "hint": "a hint: the AI's analysis of your decision (h again hides it)",
+    "scores": "the score history, round by round",
+    "log": "show or hide the story of the game (on a small terminal, in place of the board)",
+    "replay": "replay the game so far, move by move",
+    "save": "save the game", "load": "load a game", "export": "export the position for "
+    "solver analyse", "leave": "back to the menu (the game is kept: Continue resumes it)",
+}
+
+
+def key_text(keys: str) -> str:
+    """``"escape,q"`` -> ``"esc, q"``."""
+    return ", ".join(KEY_NAMES.get(k.strip(), k.strip()) for k in keys.split(","))
+
+
+def board_help(game: str) -> str:
+    """How to read the board of ``game`` and the keys of a game (markdown);
+    empty when the app has no board for it."""
+    from tui.boards import board_class
+    from tui.screens.game import GameScreen
+    try:
+        board = board_class(game)
+    except engine.PositionError:
+        return ""
+    rows: list[tuple[str, str]] = []
+    numbered = [b for b in board.BINDINGS if b.action.startswith(("pick(", "card("))]
+    if numbered:
+        rows.append((f"{numbered[0].key}-{numbered[-1].key}",
+                     "choose by number (a card of your hand, a pile, an option); with the "
+                     "default settings enter then plays it"))
+    keys: dict[str, list[str]] = {}
+    for b in [*board.BINDINGS, *GameScreen.BINDINGS]:
+        if b in numbered or b.action == "rules":
+            continue
+        what = EXPLAIN.get(b.action, b.description)
+        keys.setdefault(what, []).append(key_text(b.key))
+    rows += [(", ".join(k), what) for what, k in keys.items()]
+    rows.append(("?, f1", "these rules"))
+    table = "\n".join(f"| `{k}` | {what} |" for k, what in rows)
+    legend = board.LEGEND.strip()
+    parts = ["## Reading the board", legend] if legend else []
+    parts += ["## Keys in a game", "| key | what it does |\n|---|---|\n" + table,
+              "u takes your last choice back until the cards are revealed (or, at one "
+              "keyboard, until the next person takes it); the settings (o on the menu) "
+              "choose whether a number plays at once."]
+    return "\n\n".join(parts)
 
 
 class RulesScreen(Screen):
@@ -30,6 +86,10 @@ class RulesScreen(Screen):
             text = (f"# {title}\n\nThe rules of {title} are not installed with this copy "
                     f"of ninja-dojo. Looked in:\n\n{where}\n\n"
                     "Press **escape** to go back.")
+        extra = board_help(self.game)
+        if extra:
+            text = text.rstrip() + "\n\n" + extra + "\n"
+        self.text = text
         yield Header()
         yield MarkdownViewer(text, show_table_of_contents=False, id="rules-viewer")
         yield Footer()

@@ -25,6 +25,9 @@ default that works for any game; a board overrides what reads better):
   history (``score_history``), in ``SCORE_WORD`` units.
 - ``progress(view, moves)``: "round 3/9", for the load screen and Continue.
 - ``LEGEND``: how to read the board, shown with the rules (``?``).
+- ``essentials()``: the widgets a player needs on screen to decide (the
+  hand, the piles or rows, the options); the tests check at 80×24 that each
+  is on screen, whole, at every decision of whole games.
 """
 from __future__ import annotations
 
@@ -170,6 +173,12 @@ class Board(Widget, can_focus=True):
         self.caption = caption
         self.render_view()
         # The screen refreshes the footer (``keys_state`` tells it when).
+
+    def essentials(self) -> list[Widget]:
+        """What must be on screen, whole, for a player to decide now.  The
+        default: the cards of the hand (``CardChip``) that are shown."""
+        from tui.widgets.card_chip import CardChip
+        return [c for c in self.query(CardChip) if c.display and c.card is not None]
 
     def keys_state(self) -> tuple:
         """What decides the keys the footer shows as usable."""

@@ -204,15 +204,22 @@ class NinJanBoard(OptionBoard):
         if self.mode == "card":
             return f"{who}: choose a card (1-{len(self.options())} or ←/→){self.enter_plays()}"
         card = self.view["played"][self.actor] if self.view else "your card"
-        keys = " (its key or a click)" if self.one_key else self.enter_plays()
+        sel = self.selected_action()
+        if self.one_key:
+            keys = " (key or click)"
+        else:
+            keys = f" · enter: pile {sel.name.rsplit(' ', 1)[1]}" if sel is not None else ""
         takes = [a.name.rsplit(" ", 1)[1] for a in self.legal if a.name.startswith("take")]
         if takes:
             piles = takes[0] if len(takes) == 1 else f"{', '.join(takes[:-1])} or {takes[-1]}"
-            return f"{who}: {card} beats several piles: take pile {piles}{keys}"
-        return f"{who}: {card} beats no top card: put it on pile 1, 2 or 3{keys}"
+            return f"{who}: {card} beats {len(takes)} piles: take pile {piles}{keys}"
+        return f"{who}: {card} beats no top: put it on pile 1, 2 or 3{keys}"
 
     def action_text(self, action: Action) -> str:
         return action.name[5:] if action.name.startswith("play ") else action.name
+
+    def essentials(self) -> list:
+        return [*self.query(PileRow), self.query_one("#nj-players"), *super().essentials()]
 
     # ------------------------------------------------------------ drawing
     def render_view(self) -> None:
@@ -298,7 +305,8 @@ class NinJanBoard(OptionBoard):
         hand = v["hand"] if 0 <= seat < n else []
         title = self.query_one("#nj-hand-title", Static)
         shown = 0 <= seat < n and bool(hand)
-        title.display = v["phase"] != "over"
+        # (on a small terminal the cards with their keys say it is the hand)
+        title.display = v["phase"] != "over" and not (shown and self.compact)
         hand_box = self.query_one("#nj-hand", Hand)
         hand_box.display = shown
         hand_box.set_compact(self.compact)

@@ -438,6 +438,10 @@ class PrideOfNinjaBoard(Board):
                 self.notify(f"Your {row} row is full ({limit} cards): this pick goes to the {other}.",
                             severity="warning", timeout=4)
 
+    def essentials(self) -> list:
+        rows = list(self.query(RowChip)) if self.query_one("#pon-rows").display else []
+        return [self.query_one("#pon-players"), *super().essentials(), *rows]
+
     def action_text(self, action: Action) -> str:
         """Short, so the hint's columns fit: ``Kabuki · front row``,
         ``Miko · face down``."""
@@ -500,15 +504,16 @@ class PrideOfNinjaBoard(Board):
         n = len(self.options())
         card = f"choose a card (1-{n} or ←/→)"
         if not self.one_key:
-            full = {("front",): "; back row full", ("back",): "; front row full"}.get(tuple(rows), "")
+            full = {("front",): "; back row is full",
+                    ("back",): "; front row is full"}.get(tuple(rows), "")
             row = ", row f/b (↑/↓)" if len(rows) > 1 else full
             return f"{who}: card 1-{n} (←/→){row}{self.enter_plays()}"
+        card = f"card 1-{n} (←/→)"
         if rows == ["front"]:
-            return f"{who}: {card}; your back row is full: f puts it in the front row"
+            return f"{who}: {card}, then f for the front row: your back row is full"
         if rows == ["back"]:
-            return f"{who}: {card}; your front row is full: b puts it face down in the back row"
-        return (f"{who}: {card}, then its row: f front row, b face down to the back row "
-                "(or ↑/↓ and enter)")
+            return f"{who}: {card}, then b, face down: your front row is full"
+        return f"{who}: {card}, then f front row or b face down (or ↑/↓ and enter)"
 
     # ------------------------------------------------------------ drawing
     def render_view(self) -> None:

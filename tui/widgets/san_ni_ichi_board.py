@@ -111,13 +111,18 @@ def cards_text(cards: list[str], *, short: bool = True, top: bool = False,
     return out
 
 
-def weapons_text(weapons: list[str]) -> Text:
-    """The weapons in the game by kind: ``Block ×2 · Zen Attack 15, 23 · Sai 17``."""
+#: the weapons' names on a small terminal
+SHORT_KINDS = {"Zen Attack": "Zen", "Smoke Bomb": "Smoke", "Shuriken": "Shurik."}
+
+
+def weapons_text(weapons: list[str], short: bool = False) -> Text:
+    """The weapons in the game by kind: ``Block ×2 · Zen Attack 15, 23 · Sai 17``
+    (``short``: ``Block ×2 · Zen 15, 23 · Sai 17``)."""
     kinds: dict[str, list[str]] = {}
     for w in weapons:
         m = _WEAPON.fullmatch(w)
         kind, number = (m.group(1), m.group(2)) if m else (w, "")
-        kinds.setdefault(kind, []).append(number)
+        kinds.setdefault(SHORT_KINDS.get(kind, kind) if short else kind, []).append(number)
     out = Text()
     for i, (kind, numbers) in enumerate(kinds.items()):
         if i:
@@ -477,7 +482,13 @@ class SanNiIchiBoard(OptionBoard):
         return None
 
     def action_text(self, action: Action) -> str:
-        return action_label(action.name, self.view, self.names, self.actor)
+        return action_label(action.name, self.view, self.names, self.actor, short=self.compact)
+
+    def essentials(self) -> list:
+        rows = [r for r in self.query(SeatRow) if r.display]
+        options = [c for c in self.query(OptionChip) if c.display] if self.mode == "option" else []
+        decision = [self.query_one("#sni-decision")] if self.awaiting else []
+        return [*rows, *decision, *options, *super().essentials()]
 
     def on_card_chip_clicked(self, event: CardChip.Clicked) -> None:
         event.stop()
@@ -523,8 +534,8 @@ class SanNiIchiBoard(OptionBoard):
         n = len(self.options())
         keys = f"1-{min(n, 9)}" + (", 0" if n >= 10 else "")
         if self.mode == "card":
-            return f"keys {keys}, ←/→ and enter, or click a card"
-        return f"keys {keys}, arrows and enter, or click"
+            return f"keys {keys} or click"
+        return f"keys {keys}, arrows or click"
 
     def question(self, short: bool = False) -> str:
         """The decision in the players' words (``short``: for the status line)."""
@@ -615,7 +626,7 @@ class SanNiIchiBoard(OptionBoard):
 
         # --- the weapons everyone knows are in the game, and the wheel
         weapons = Text("Weapons: ", style="bold")
-        weapons.append_text(weapons_text(v["weapons"]) if v["weapons"]
+        weapons.append_text(weapons_text(v["weapons"], short=self.compact) if v["weapons"]
                             else Text("none", style="dim"))
         if self.compact:
             weapons.append(" · Fire>Wood>Water>Fire · ", style="dim")
@@ -696,7 +707,8 @@ class SanNiIchiBoard(OptionBoard):
         hand = self.hand()
         title = self.query_one("#sni-hand-title", Static)
         shown = 0 <= seat < n and bool(hand)
-        title.display = not over
+        # (on a small terminal the cards with their keys say it is the hand)
+        title.display = not over and not (shown and self.compact)
         hand_box = self.query_one("#sni-hand", Hand)
         hand_box.display = shown
         hand_box.set_compact(self.compact)
@@ -829,7 +841,7 @@ class SanNiIchiBoard(OptionBoard):
         return lows.index(low) if low in lows else 0
 
     def _teams_line(self, v: dict) -> Text:
-        t = Text("Teams (lowest total wins): ", style="bold")
+        t = Text("Teams: " if self.compact else "Teams (lowest total wins): ", style="bold")
         seen = set()
         parts = []
         for seat in range(v["players"]):
@@ -839,12 +851,13 @@ class SanNiIchiBoard(OptionBoard):
             seen |= {seat, p}
             part = Text()
             part.append(f"T{self._team(v, seat) + 1} ", style="bold magenta")
-            part.append(f"{self.names[seat]} + {self.names[p]}: ")
+            part.append(f"{self.names[seat]}+{self.names[p]} " if self.compact
+                        else f"{self.names[seat]} + {self.names[p]}: ")
             part.append(str(v["side_scores"][seat]), style="bold")
             parts.append(part)
         for i, part in enumerate(parts):
             if i:
-                t.append("  ·  ", style="dim")
+                t.append(" · " if self.compact else "  ·  ", style="dim")
             t.append_text(part)
         return t
 
