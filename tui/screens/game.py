@@ -366,6 +366,9 @@ class GameScreen(Screen):
             if result == "take back":
                 self.take_back(passed_on=True)
                 return
+            # The next person has the keyboard: the last choice can no longer
+            # be taken back (it would show that person the other's hand).
+            self.last_chooser = None
             self.viewer = seat
             self.advance()
         return done
@@ -429,7 +432,9 @@ class GameScreen(Screen):
         self._end_hold()
         choice = self.match.pending.pop(seat)
         self.last_chooser = None
-        self.game_log.say(f"{self.match.names[seat]} took their choice back.", style="italic")
+        who = self.match.names[seat]
+        self.game_log.say("You took your choice back." if who == "You"
+                          else f"{who} took their choice back.", style="italic")
         if passed_on:
             self.viewer = -1
             self.advance()

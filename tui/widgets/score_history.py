@@ -3,6 +3,7 @@ screen and the ``t`` key during a game (``Board.score_history``)."""
 from __future__ import annotations
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -11,7 +12,7 @@ from tui.boards import board_class
 from tui.widgets.board import signed
 
 
-def score_history_table(state: State, names: list[str]) -> Table:
+def score_history_table(state: State, names: list[str]) -> Group:
     """Rounds down, seats across: the total after the round and, dim, what
     the round added; the leader of each round in bold (lowest damage where
     the lowest wins)."""
@@ -19,13 +20,13 @@ def score_history_table(state: State, names: list[str]) -> Table:
     rows = board.score_history(state)
     word = board.SCORE_WORD
     best = "lowest" if board.LOW_SCORE_WINS else "highest"
-    table = Table(title=f"{word.capitalize()} after each round ({best} leads)", title_style="bold",
-                  title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    heading = Text(f"{word.capitalize()} after each round ({best} leads)", style="bold")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column("Round", no_wrap=True)
     for name in names:
         table.add_column(name, justify="right", no_wrap=True)
     previous = [0] * len(names)
-    for title, scores in rows:
+    for round_title, scores in rows:
         lead = (min if board.LOW_SCORE_WINS else max)(scores) if scores else None
         cells = []
         for seat, score in enumerate(scores):
@@ -33,9 +34,8 @@ def score_history_table(state: State, names: list[str]) -> Table:
             delta = score - previous[seat]
             cell.append(f" {signed(delta)}" if delta else "   ", style="dim")
             cells.append(cell)
-        table.add_row(title.replace("Round ", ""), *cells)
+        table.add_row(round_title.replace("Round ", ""), *cells)
         previous = list(scores)
     if not rows:
-        table.add_row("–", *["" for _ in names])
-        table.caption = "No round has ended yet."
-    return table
+        return Group(heading, Text("No round has ended yet.", style="dim"))
+    return Group(heading, table)

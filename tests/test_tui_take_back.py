@@ -1,0 +1,124 @@
+"""Take it back before the reveal.  By default a number key selects and
+enter plays; until every choice is in (the AI still thinking, or at one
+keyboard until the next person takes it) ``u`` takes a choice back.  With
+one-key choosing (a setting) a number plays at once and the reveal waits a
+moment for ``u``.  A take-back never shows what the seat could not see."""
+from __future__ import annotations
+
+import threading
+
+import tui.screens.game as game_module
+from tests.snapshot_apps.dojo_pilot import make_app, settle, wait_for
+from tui.match import MatchSetup, plan_seats
+from tui.screens.cover import CoverScreen
+from tui.settings import Settings
+
+SIZE = (120, 40)
+#: the defaults, but no recap to dismiss and no pauses: these tests are about choosing
+CONFIRM = Settings(recap_seconds=0.01, step_pause=0)
+
+
+def slow_ai(monkeypatch) -> threading.Event:
+    """The AI waits for the returned event before it decides."""
+    release = threading.Event()
+    real = game_module.decide
+
+    def slow(*args, **kw):
+        release.wait(20)
+        return real(*args, **kw)
+    monkeypatch.setattr(game_module, "decide", slow)
+    return release
+
+
+async def start(app, pilot, kinds, seed, game="ninjan"):
+    await app.start_match(MatchSetup(game, plan_seats(len(kinds), kinds), seed))
+    await wait_for(pilot, lambda: app.game_screen is not None and
+                   (app.game_screen.actor is not None or app.game_screen.covered))
+    return app.game_screen
+
+
+async def test_a_number_selects_enter_plays_and_u_takes_it_back_until_the_reveal(tmp_path,
+                                                                                 monkeypatch):
+    release = slow_ai(monkeypatch)
+    app = make_app(tmp_path, settings=CONFIRM)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await start(app, pilot, ["human", "novice", "novice"], seed=7)
+        board, m = game.board, game.match
+        hand = list(board.view["hand"])
+        seen_before = board.view
+        await pilot.press("3")                              # selects card 3: nothing played
+        assert m.pending == {} and board.cursor == 2
+        assert game.status.message.endswith(f" · enter: {hand[2]}")
+        await pilot.press("5")                              # changed my mind
+        assert m.pending == {} and game.status.message.endswith(f" · enter: {hand[4]}")
+        await pilot.press("enter")
+        assert m.pending[0].name == f"play {hand[4]}" and game.actor is None
+        assert game.check_action("take_back", ()) is True
+        assert "u takes your choice back" in game.status.message
+        await pilot.press("u")                              # a mis-key: taken back
+        assert 0 not in m.pending and game.actor == 0 and m.state.history == []
+        assert board.cursor == 4                            # on the card taken back
+        assert board.view == seen_before                    # nothing new is shown
+        assert "You took your choice back." in game.game_log.lines_written
+        await pilot.press("2", "enter")
+        assert m.pending[0].name == f"play {hand[1]}"
+        release.set()                                       # the AIs choose: the reveal
+        await settle(pilot, game)
+        assert m.state.action(dict(m.state.history[0])[0]).name == f"play {hand[1]}"
+        assert game.check_action("take_back", ()) is False  # too late now
+
+
+async def test_one_key_plays_at_once_and_the_reveal_waits_for_a_take_back(tmp_path):
+    app = make_app(tmp_path, settings=CONFIRM.with_(one_key=True, take_back_seconds=1))
+    async with app.run_test(size=SIZE) as pilot:
+        game = await start(app, pilot, ["human", "novice"], seed=5)
+        m = game.match
+        await wait_for(pilot, lambda: m.waiting() == [0], what="the AI's choice")
+        hand = list(game.board.view["hand"])
+        await pilot.press("1")                              # played at once...
+        assert game.holding and m.pending[0].name == f"play {hand[0]}"
+        assert "u takes it back" in game.status.message
+        await pilot.press("u")                              # ...and taken back in time
+        assert not game.holding and 0 not in m.pending and m.state.history == []
+        assert 1 in m.pending                               # the AI's choice stays, unseen
+        assert game.board.view["played"] == [None, None]
+        await pilot.press("2", "enter")                     # enter: reveal now
+        await wait_for(pilot, lambda: m.state.history != [])
+        assert m.state.action(dict(m.state.history[0])[0]).name == f"play {hand[1]}"
+        await settle(pilot, game)
+        before = len(m.state.history)
+        await pilot.press("1")                              # left alone: revealed after 1 s
+        assert game.holding
+        await wait_for(pilot, lambda: len(m.state.history) > before, timeout=5)
+
+
+async def test_at_one_keyboard_the_cover_offers_the_take_back_and_hides_the_hand(tmp_path):
+    app = make_app(tmp_path, settings=CONFIRM)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await start(app, pilot, ["human", "human", "novice"], seed=3)
+        assert game.covered
+        await pilot.press("enter")                          # Player 1 takes the keyboard
+        await settle(pilot, game)
+        hand0 = list(game.board.view["hand"])
+        await pilot.press("4", "enter")
+        await wait_for(pilot, lambda: game.covered, what="the cover for Player 2")
+        cover = app.screen
+        assert isinstance(cover, CoverScreen) and cover.undo == 0
+        assert "to take your choice back" in str(cover.query_one("#cover").render())
+        assert game.board.view["hand"] == []                # nothing shows under the cover
+        await pilot.press("u")                              # Player 1, before passing it on
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.seat == 0,
+                       what="the cover for Player 1 again")
+        assert 0 not in game.match.pending
+        assert game.board.view["hand"] == []                # still covered: whoever holds it
+        await pilot.press("enter")
+        await settle(pilot, game)
+        assert game.viewer == 0 and game.board.view["hand"] == hand0
+        await pilot.press("1", "enter")
+        await wait_for(pilot, lambda: game.covered and app.screen.seat == 1)
+        await pilot.press("enter")                          # Player 2 has it now: too late
+        await settle(pilot, game)
+        assert game.viewer == 1 and game.board.view["hand"] != hand0
+        assert game.check_action("take_back", ()) is False  # Player 1's choice is not theirs
+        await pilot.press("u")
+        assert game.match.pending[0].name == f"play {hand0[0]}"
