@@ -138,3 +138,27 @@ async def test_the_prompt_is_one_line_while_the_ai_thinks(tmp_path, monkeypatch)
         assert game.query_one("#status-thinking").region.y == game.status.region.y
         assert game.board.prompt() == game.status.message
         release.set()
+
+
+async def test_the_hint_and_the_log_open_in_place_of_the_board_and_a_key_goes_back(tmp_path):
+    from tui.settings import Settings
+    app = make_app(tmp_path, settings=Settings(step_pause=0))
+    async with app.run_test(size=SMALL) as pilot:
+        await app.start_match(MatchSetup("ninjan", plan_seats(5, ["human"] + ["novice"] * 4), 5))
+        await wait_for(pilot, lambda: app.game_screen is not None)
+        game = app.game_screen
+        await settle(pilot, game)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: game.hint_panel.analysis is not None, what="the hint")
+        assert game.drawer and not game.board.display and not game.game_log.display
+        assert game.hint_panel.region.width == SMALL[0]         # the whole width for it
+        await pilot.press("3")                                  # a card's key: back to the board
+        await wait_for(pilot, lambda: game.board.display and game.board.cursor == 2)
+        assert not game.drawer and not game.hint_panel.display and 0 not in game.match.pending
+        await pilot.press("g")                                  # the log, in the board's place
+        assert game.drawer and game.game_log.display and not game.board.display
+        assert game.game_log.lines_written[0].startswith("Nin Jan for 5")
+        await pilot.press("g")
+        assert not game.drawer and game.board.display
+        await pilot.press("enter")                              # card 3, as selected
+        await wait_for(pilot, lambda: game.match.state.history != [])

@@ -37,3 +37,86 @@ def test_end_of_game(snap_compare, tmp_path):
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+# ------------------------------------------------- a new user's 80×24 terminal
+# The default settings (a number selects, enter plays; recaps wait for a key),
+# each game at its largest table.
+SMALL = (80, 24)
+
+
+def small_app(tmp_path):
+    from tui.settings import Settings
+    return make_app(tmp_path, settings=Settings(step_pause=0))
+
+
+async def _start(pilot, game, players, seed, **options):
+    from tui.match import MatchSetup
+    app = pilot.app
+    await app.start_match(MatchSetup(game, plan_seats(players, ["human"] + ["novice"] * (players - 1)),
+                                     seed, options))
+    await wait_for(pilot, lambda: app.game_screen is not None)
+    await settle(pilot, app.game_screen)
+    return app.game_screen
+
+
+def test_menu_at_80x24(snap_compare, tmp_path):
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL)
+
+
+def test_nin_jan_five_players_at_80x24_asks_for_a_pile(snap_compare, tmp_path):
+    """Seed 7: card 4 selected and played with enter; 4 Rock... beats two
+    piles: pile 3 selected, enter would take it."""
+    async def run_before(pilot):
+        game = await _start(pilot, "ninjan", 5, 7)
+        await pilot.press("4", "enter")
+        await settle(pilot, game)
+        assert game.board.mode == "pile"
+        await pilot.press("3")
+        await pilot.pause()
+
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+
+
+def test_san_ni_ichi_six_players_at_80x24_asks_where_the_shuriken_goes(snap_compare, tmp_path):
+    """Seed 16: the Shuriken (card 5) played; seven places it may go."""
+    async def run_before(pilot):
+        game = await _start(pilot, "san_ni_ichi", 6, 16)
+        await pilot.press("5", "enter")
+        await settle(pilot, game)
+        assert len(game.board.legal) == 7
+        await pilot.press("down")
+        await pilot.pause()
+
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+
+
+def test_pride_of_ninja_five_players_at_80x24_mid_draft(snap_compare, tmp_path):
+    async def run_before(pilot):
+        game = await _start(pilot, "pride_of_ninja", 5, 11, deck="red")
+        await pilot.press("2", "b", "enter")
+        await settle(pilot, game)
+        await pilot.press("3")
+        await pilot.pause()
+
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+
+
+def test_a_round_recap_at_80x24(snap_compare, tmp_path):
+    """Pride of Ninja, 5 players: the rows turned up, TP and PP, until a key."""
+    async def run_before(pilot):
+        game = await _start(pilot, "pride_of_ninja", 5, 11, deck="blue")
+        while not game.recap_open:
+            await pilot.press("1", "enter")
+            await settle(pilot, game)
+        await pilot.pause()
+
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+
+
+def test_too_small_says_so_in_one_line(snap_compare, tmp_path):
+    async def run_before(pilot):
+        await _start(pilot, "san_ni_ichi", 6, 16)
+        await pilot.pause()
+
+    assert snap_compare(small_app(tmp_path), terminal_size=(60, 20), run_before=run_before)

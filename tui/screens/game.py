@@ -196,7 +196,8 @@ class GameScreen(Screen):
             self.drawer = False
             self.board.display = True
         self.query_one("#bottom").display = log_on or hint_on
-        self.game_log.display = log_on or not hint_on
+        # (in the drawer of a small terminal the hint takes the whole width)
+        self.game_log.display = (log_on and not (self.drawer and hint_on)) or not hint_on
         self.set_class(self.drawer, "-drawer")
         if self.board.display and not self.too_small and self.focused is None:
             self.board.focus()
@@ -712,7 +713,7 @@ class GameScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_small and action not in ("leave", "rules", "save"):
-            return None
+            return False            # (out of the footer too: only the one line shows)
         if action == "hint":
             if self.hint_panel.display:
                 return True
@@ -732,8 +733,14 @@ class GameScreen(Screen):
             event.stop()
             event.prevent_default()
             self.close_drawer()
-            self.board.focus()
-            self.app.call_after_refresh(self.app.simulate_key, event.key)
+            key = event.key
+
+            async def forward() -> None:    # once the board shows again
+                self.board.focus()
+                for binding in self.board._bindings.key_to_bindings.get(key, ()):
+                    if await self.app.run_action(binding.action, self.board):
+                        break
+            self.call_after_refresh(forward)
 
     def close_drawer(self) -> None:
         if self.hint_panel.display:

@@ -770,7 +770,8 @@ class PrideOfNinjaBoard(Board):
         parts: list = [table]
         for seat, cards in sorted(slain_by.items()):
             why = "; ".join(SLAY_REASON.get(c, c) for c in dict.fromkeys(cards))
-            parts.append(Text(f"{self.names[seat]} was Slain by "
+            was = "were" if self.names[seat] == "You" else "was"
+            parts.append(Text(f"{self.names[seat]} {was} Slain by "
                               f"{' and '.join(dict.fromkeys(cards))} ({why}): TP back to 0 then.",
                               style="red"))
         if reveal.get("victims"):

@@ -398,6 +398,8 @@ class SanNiIchiBoard(OptionBoard):
         super().__init__(names, labels, **kw)
         self.cursor = 0
         self._last_decision: tuple | None = None
+        #: the options' grid columns (↑/↓ move by a row of them)
+        self._option_columns = 2
 
     def compose(self) -> ComposeResult:
         yield Static(id="sni-head")
@@ -456,7 +458,7 @@ class SanNiIchiBoard(OptionBoard):
             delta = delta // abs(delta)
         pos = legal.index(self.cursor) if self.cursor in legal else 0
         if abs(delta) > 1:       # up/down a row of the options; stop at the ends
-            target = self.cursor + delta
+            target = self.cursor + (1 if delta > 0 else -1) * self._option_columns
             if target in legal:
                 self.cursor = target
             self.render_view()
@@ -690,7 +692,8 @@ class SanNiIchiBoard(OptionBoard):
             # as many columns as the longest option allows (the key takes 4)
             longest = max(len(label) for label, _ in opts) + 6
             width = self.content_size.width or 78
-            box_.styles.grid_size_columns = max(1, min(3, width // longest))
+            self._option_columns = max(1, min(3, width // longest))
+            box_.styles.grid_size_columns = self._option_columns
         for i, chip in enumerate(self.query(OptionChip)):
             shown = mode == "option" and i < len(opts)
             if chip.display != shown:
