@@ -9,11 +9,8 @@ current directory.
 ``NINJA_DOJO_HOME`` names another folder for all of it (the tests point it
 at a temporary folder, so they never touch the real one).
 
->>> import os
->>> os.environ[HOME_VARIABLE] = "/tmp/dojo-home"
->>> str(saves_dir())
-'/tmp/dojo-home/saves'
->>> del os.environ[HOME_VARIABLE]
+>>> saves_dir().parent == autosave_dir().parent == data_dir()
+True
 """
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -64,6 +65,14 @@ class LoadScreen(ModalScreen[tuple | None]):
                 yield Button("Cancel", id="cancel")
 
         yield Footer()
+
+    def on_resize(self, event: Resize) -> None:
+        """On a short terminal (24 rows) the fields and buttons take one line."""
+        short = event.size.height < 34
+        self.set_class(short, "-short")
+        for widget in self.query("Input, Button"):
+            widget.compact = short
+        self.query_one(".dialog").refresh(layout=True)
 
     def on_mount(self) -> None:
         if self.saves:

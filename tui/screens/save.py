@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Static
 
@@ -81,6 +82,14 @@ class SaveScreen(ModalScreen[Path | None]):
                 yield Button("Cancel", id="cancel")
 
         yield Footer()
+
+    def on_resize(self, event: Resize) -> None:
+        """On a short terminal (24 rows) the fields and buttons take one line."""
+        short = event.size.height < 34
+        self.set_class(short, "-short")
+        for widget in self.query("Input, Button"):
+            widget.compact = short
+        self.query_one(".dialog").refresh(layout=True)
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()
