@@ -25,6 +25,7 @@ from engine.errors import PositionError
 # name -> module path; a game is added here and nowhere else.
 GAMES = {
     "ninjan": "engine.ninjan",
+    "ninjato": "engine.ninjato",
     "pride_of_ninja": "engine.pride_of_ninja",
     "san_ni_ichi": "engine.san_ni_ichi",
 }

@@ -1,0 +1,3222 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Ninjato: every rule of the game, on one fixed-size C struct.
+
+Rulebook ``seeds/004``, component data and rulings ``rules/ninjato.md``; the
+rules as implemented are written down in ``docs/rules/ninjato.md``.
+
+A turn is one seat at a time: place a shuriken, then carry the action out in
+small steps, each one legal-action list (draw one Dojo card; pick a Sensei
+tile, then the card that pays; build a play card by card and tile by tile,
+then declare it; Banzai or retreat; pay for an Envoy one treasure at a time).
+Dojo cards of one value are identical, so hands are counts per value.
+
+>>> from engine import new_game
+>>> state = new_game("ninjato", players=3, seed=1)
+>>> len(state.movers())
+1
+>>> "Dojo" in [str(a) for a in state.legal_actions()]
+True
+"""
+from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memset, memcpy
+from cpython.pycapsule cimport PyCapsule_New
+
+from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_next, rng_below, rng_seed, rng_unit,
+                          popcount64, lowest_bit, shuffle_u8, share_wins)
+from engine.errors import PositionError
+
+# --------------------------------------------------------------------------
+# The numbers we play by: the one table for Ninjato.  Everything here comes
+# from ``rules/ninjato.md`` (component data, sections 0-9): the counts are
+# known, the printed values are the project's choice (chosen), as marked
+# there.  An owner of the printed game corrects a number here and nowhere
+# else.
+# --------------------------------------------------------------------------
+# (turns, shuriken, rows and draws are in the enum below)
+CLAN_SCORING_AFTER = (3, 5, 7)
+DOJO_VALUES = (1, 2, 3, 4, 5)
+DOJO_COUNTS = (10, 10, 12, 10, 10)        # 52 cards; 3s join (+1/-1)
+TREASURES = ("Fan", "Scroll", "Vase", "Jade", "Gold")
+TREASURE_VALUES = (2, 3, 4, 5, 0)         # Gold: the value of the type it stands in for
+TREASURE_COUNTS = (24, 22, 20, 14, 10)    # 90 tokens
+CLANS = ("Taira", "Minamoto", "Go-Shirakawa")
+# Clan tokens CT01..CT15: (clan, value).  Start: CT01, CT03, CT06, CT08, CT14.
+CLAN_TOKENS = ((0, 2), (0, 3), (0, 4), (0, 5), (0, 7),
+               (1, 2), (1, 3), (1, 4), (1, 5), (1, 7),
+               (2, 2), (2, 4), (2, 5), (2, 6), (2, 8))
+START_TOKENS = (0, 2, 5, 7, 13)
+# Clans scored after turns 3, 5 and 7, in this order.
+SCORING_ORDER = ((2, 0, 1), (0, 1, 2), (1, 2, 0))
+# Guards GD01..GD40: (value, alarm).
+GUARDS = ((0, 0),
+          (1, 1), (1, 0), (1, 0), (1, 0), (1, 0),
+          (2, 1), (2, 1), (2, 0), (2, 0), (2, 0), (2, 0), (2, 0), (2, 0),
+          (3, 1), (3, 1), (3, 0), (3, 0), (3, 0), (3, 0), (3, 0), (3, 0), (3, 0), (3, 0), (3, 0), (3, 0),
+          (4, 1), (4, 1), (4, 0), (4, 0), (4, 0), (4, 0), (4, 0), (4, 0),
+          (5, 1), (5, 0), (5, 0), (5, 0), (5, 0),
+          (6, 0))
+# Elite Guards EL01..EL20: (people, first value, second value, points).  One
+# person: Strength must beat the first (S), Stealth go under the second (T).
+# Two people: one winning play against each value.
+ELITES = ((1, 4, 2, 1), (1, 4, 2, 1), (1, 4, 2, 1),
+          (1, 5, 2, 1), (1, 5, 2, 1), (1, 5, 2, 1),
+          (1, 4, 1, 1), (1, 4, 1, 1), (1, 4, 1, 1),
+          (1, 5, 1, 2), (1, 5, 1, 2), (1, 5, 1, 2),
+          (2, 2, 4, 1), (2, 2, 4, 1), (2, 3, 3, 1), (2, 3, 3, 1),
+          (2, 2, 2, 1), (2, 4, 4, 1), (2, 1, 5, 2), (2, 1, 5, 2))
+# A cost: a fixed set of treasures (counts of Fan, Scroll, Vase, Jade), or
+# "N-M of one type" written ("range", N, M).
+FAN_SCROLL = (1, 1, 0, 0)
+# Envoys EN01..EN21: (clan, cost, age, mask).  The oldest (highest age) wins ties.
+ENVOYS = ((0, (1, 1, 0, 0), 23, 0), (0, (1, 0, 1, 0), 31, 1), (0, (0, 1, 0, 1), 58, 0),
+          (0, (0, 0, 1, 1), 72, 0), (0, ("range", 1, 2), 19, 0), (0, ("range", 2, 3), 44, 1),
+          (0, ("range", 1, 4), 65, 0),
+          (1, (1, 1, 0, 0), 26, 0), (1, (0, 1, 1, 0), 37, 1), (1, (1, 0, 0, 1), 52, 0),
+          (1, (0, 0, 1, 1), 70, 0), (1, ("range", 1, 2), 21, 0), (1, ("range", 2, 3), 47, 1),
+          (1, ("range", 1, 4), 61, 0),
+          (2, (0, 2, 0, 0), 29, 0), (2, (1, 0, 1, 0), 34, 1), (2, (1, 0, 0, 1), 55, 0),
+          (2, (0, 0, 1, 1), 76, 0), (2, ("range", 1, 2), 17, 0), (2, ("range", 2, 3), 49, 1),
+          (2, ("range", 1, 4), 68, 0))
+RUMOR_KINDS = ("Greatest Warrior", "Goodwill of the People", "Powerful Friends",
+               "Master of the Secret Art", "Dishonorable Opponents")
+# Every kind has six Rumors with these costs, in ID order (RU01..RU30).
+RUMOR_COSTS = ((0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1), (2, 0, 0, 0), (1, 0, 1, 0), ("range", 2, 3))
+# Rumor sets: a set of 1, 2 or 3 cards of one kind multiplies by 1, 2, 4.
+SET_MULTIPLIER = (0, 1, 2, 4)
+# Dishonorable Opponents: points per card by how many players hold one (1, 2, 3+).
+DISHONORABLE = (6, 4, 2)
+# Sensei tiles: (name, style, cost (0 = '?': any card), effect).  Styles:
+# Snake, Tiger, Crane; Hensojutsu has none and always costs a card.
+STYLES = ("Snake", "Tiger", "Crane", "Hensojutsu")
+SENSEI = (
+    ("SN1", 0, 5, "-2 to the base card"),
+    ("SN2", 0, 4, "set the base card to 0"),
+    ("SN3", 0, 4, "right after Banzai reveals an alarm Guard: ignore the alarm"),
+    ("SN4", 0, 5, "-1 to this play and every later play of this attack"),
+    ("SN5", 0, 0, "play as a base Dojo card of value 1"),
+    ("TG1", 1, 1, "set the base card to 6"),
+    ("TG2", 1, 2, "+2 to the base card"),
+    ("TG3", 1, 0, "play as a base Dojo card of value 5"),
+    ("TG4", 1, 1, "+1 to this play and every later play of this attack"),
+    ("TG5", 1, 2, "when you lose an attack, keep 2 treasures instead of 1"),
+    ("CR1", 2, 3, "play as a base Dojo card of value 2 or 4"),
+    ("CR2", 2, 0, "+1 or -1 to the base, like a 3-card"),
+    ("CR3", 2, 3, "this play and the rest of the attack use the other side (Strength/Stealth)"),
+    ("CR4", 2, 0, "before Banzai or retreat: look at the top card Banzai would draw"),
+    ("CR5", 2, 3, "against a 2-person Elite: one play against both values"),
+    ("CR6", 2, 0, "when your attack ends: one Dojo card you discarded in it back to your hand"),
+    ("HJ1", 3, 0, "at clan scoring after turns 5 and 7: a masked Envoy counts as 2"),
+    ("HJ2", 3, 0, "at clan scoring after turns 5 and 7: a masked Envoy counts as 2"),
+    ("HJ3", 3, 0, "at clan scoring after turns 5 and 7: a masked Envoy counts as 2"),
+)
+HOUSES = 5
+SIDES = ("Strength", "Stealth")
+
+cdef enum:
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    N_TURNS = 7
+    N_SHURIKEN = 3          # each player's shuriken per turn
+    DOJO_ROW = 3            # face-up Dojo cards
+    ROW = 4                 # face-up Envoys, face-up Rumors
+    HOUSE_TREASURE = 3      # a house's treasure at setup and refill
+    DRAW_EMPTY = 4          # Dojo draws with 0, 1, 2+ cards in hand
+    DRAW_ONE = 3
+    DRAW_MORE = 2
+    N_DOJO = 52
+    N_VALUES = 6            # Dojo values 1..5 (index 0 unused)
+    N_TYPES = 5             # Fan, Scroll, Vase, Jade, Gold
+    GOLD = 4
+    PLAIN = 0
+    RED = 1
+    N_HOUSES = 5
+    N_TOKENS = 15
+    N_GUARDS = 40
+    N_ELITES = 20
+    N_ENVOYS = 21
+    N_RUMORS = 30
+    N_KINDS = 5
+    N_TILES = 19
+    N_COMBAT = 16
+    HJ_FIRST = 16
+    N_OFFER = 4
+    NONE = 255
+    STR = 0
+    STE = 1
+    MAX_REVEALED = 48
+    LOG_CAP = 600
+
+    # Sensei tile ids (the order of SENSEI above)
+    SN1 = 0
+    SN2 = 1
+    SN3 = 2
+    SN4 = 3
+    SN5 = 4
+    TG1 = 5
+    TG2 = 6
+    TG3 = 7
+    TG4 = 8
+    TG5 = 9
+    CR1 = 10
+    CR2 = 11
+    CR3 = 12
+    CR4 = 13
+    CR5 = 14
+    CR6 = 15
+
+    # Rumor kinds
+    WARRIOR = 0
+    GOODWILL = 1
+    FRIENDS = 2
+    SECRET_ART = 3
+    DISHONORABLE_KIND = 4
+
+    # What is being faced in an attack
+    FACE_SENTRY = 0
+    FACE_GUARD = 1
+    FACE_ELITE = 2
+
+    # Modifier groups of a play, applied in this order (the order of
+    # modifiers does not change a play, so only one order is offered).
+    G_SET = 0
+    G_JOIN = 1
+    G_CR2 = 2
+    G_SN1 = 3
+    G_TG2 = 4
+    G_SN4 = 5
+    G_TG4 = 6
+    G_CR3 = 7
+    G_CR5 = 8
+    G_END = 9
+
+    # Bases of a play
+    B_NONE = 0
+    B_CARD = 1
+    B_SN5 = 2
+    B_TG3 = 3
+    B_CR1 = 4
+
+    # Persistent attack effects (bits of ``att_flags``)
+    F_SN4 = 1
+    F_TG4 = 2
+    F_CR3 = 4
+
+    # Decisions
+    P_PLACE = 0
+    P_DRAW = 1
+    P_SENSEI = 2
+    P_SENSEI_PAY = 3
+    P_BUILD = 4
+    P_REVEAL = 5
+    P_CONTINUE = 6
+    P_TG5 = 7
+    P_KEEP = 8
+    P_TOKEN = 9
+    P_CR6 = 10
+    P_BUY = 11
+    P_PAY_TYPE = 12
+    P_PAY = 13
+    P_HJ = 14
+    P_CLAN = 15
+    P_FREE_RUMOR = 16
+    P_OVER = 17
+
+    # Action ids
+    A_DOJO = 0
+    A_SENSEI = 1
+    A_PALACE = 2
+    A_PAVILION = 3
+    A_HOUSE = 4             # + house * 2 + side
+    A_DRAW_ROW = 14         # + slot
+    A_DRAW_DECK = 17
+    A_TILE = 18             # + offer slot
+    A_PAY_CARD = 22         # + value - 1
+    A_BASE_CARD = 27        # + value - 1
+    A_BASE_SN5 = 32
+    A_BASE_TG3 = 33
+    A_BASE_CR1_2 = 34
+    A_BASE_CR1_4 = 35
+    A_SN2 = 36
+    A_TG1 = 37
+    A_JOIN_PLUS = 38
+    A_JOIN_MINUS = 39
+    A_CR2_PLUS = 40
+    A_CR2_MINUS = 41
+    A_SN1 = 42
+    A_TG2 = 43
+    A_SN4 = 44
+    A_TG4 = 45
+    A_CR3 = 46
+    A_CR5 = 47
+    A_NEXT_PLAY = 48
+    A_DECLARE = 49
+    A_GIVE_UP = 50
+    A_USE_SN3 = 51
+    A_NO_SN3 = 52
+    A_BANZAI = 53
+    A_RETREAT = 54
+    A_PEEK = 55
+    A_USE_TG5 = 56
+    A_NO_TG5 = 57
+    A_KEEP = 58             # + type * 2 + side
+    A_TOKEN = 68            # + token
+    A_CR6 = 83              # + value - 1
+    A_NO_CR6 = 88
+    A_BUY = 89              # + row slot
+    A_DECLARE_TYPE = 93     # + type (Fan..Jade)
+    A_PAY = 97              # + type (Fan..Jade): a token of that type
+    A_PAY_GOLD = 101
+    A_STOP_PAYING = 102
+    A_ASSIGN_HJ = 103       # + envoy
+    A_HJ_DONE = 124
+    A_CLAN_POINTS = 125
+    A_FREE_RUMOR = 126      # + row slot
+    NUM_ACTIONS = 130
+
+    # Places a shuriken goes (log and view)
+    SPACE_DOJO = 0
+    SPACE_SENSEI = 1
+    SPACE_PALACE = 2
+    SPACE_PAVILION = 3
+    SPACE_HOUSE = 4
+
+    # Log events (steps())
+    E_TURN = 1
+    E_PLACE = 2
+    E_DRAW = 3
+    E_ROW_REFILL = 4
+    E_RESHUFFLE = 5
+    E_SENSEI = 6
+    E_PLAY = 7
+    E_BEAT = 8
+    E_TAKE = 9
+    E_BANZAI = 10
+    E_REVEAL = 11
+    E_ALARM = 12
+    E_SN3 = 13
+    E_PEEK = 14
+    E_RETREAT = 15
+    E_GIVE_UP = 16
+    E_TG5 = 17
+    E_KEEP = 18
+    E_LOSS = 19
+    E_CLEAR = 20
+    E_CR6 = 21
+    E_BUY = 22
+    E_PAY = 23
+    E_END_TURN = 24
+    E_OFFER = 25
+    E_SENTRY = 26
+    E_REFILL_TREASURE = 27
+    E_ORDER = 28
+    E_ROW = 29
+    E_SCORING = 30
+    E_HJ = 31
+    E_CLAN_RANK = 32
+    E_CLAN_POINTS = 33
+    E_FREE_RUMOR = 34
+    E_GAME_END = 35
+    E_DECLARE_TYPE = 36
+
+
+# The tables as C arrays, filled from the Python table above.
+cdef int TREASURE_VALUE[N_TYPES]
+cdef int DOJO_COUNT[N_VALUES]
+cdef int TOKEN_CLAN[N_TOKENS]
+cdef int TOKEN_VALUE[N_TOKENS]
+cdef int ORDER_OF_SCORING[3][3]
+cdef int GUARD_VALUE[N_GUARDS]
+cdef int GUARD_ALARM[N_GUARDS]
+cdef int ELITE_PEOPLE[N_ELITES]
+cdef int ELITE_A[N_ELITES]
+cdef int ELITE_B[N_ELITES]
+cdef int ELITE_POINTS[N_ELITES]
+cdef int ENVOY_CLAN[N_ENVOYS]
+cdef int ENVOY_AGE[N_ENVOYS]
+cdef int ENVOY_MASK[N_ENVOYS]
+cdef uint8_t ENVOY_REQ[N_ENVOYS][4]
+cdef uint8_t ENVOY_LO[N_ENVOYS]      # 0: a fixed cost
+cdef uint8_t ENVOY_HI[N_ENVOYS]
+cdef uint8_t RUMOR_REQ[N_RUMORS][4]
+cdef uint8_t RUMOR_LO[N_RUMORS]
+cdef uint8_t RUMOR_HI[N_RUMORS]
+cdef int RUMOR_KIND[N_RUMORS]
+cdef int TILE_STYLE[N_TILES]
+cdef int TILE_COST[N_TILES]
+cdef int SET_MULT[4]
+cdef int DISHONORABLE_PTS[3]
+
+
+def _cost_parts(cost):
+    """(counts per type, low, high) of a cost; low = high = 0 when fixed."""
+    if cost[0] == "range":
+        return (0, 0, 0, 0), cost[1], cost[2]
+    return cost, 0, 0
+
+
+for _t in range(N_TYPES):
+    TREASURE_VALUE[_t] = TREASURE_VALUES[_t]
+DOJO_COUNT[0] = 0
+for _v in range(5):
+    DOJO_COUNT[_v + 1] = DOJO_COUNTS[_v]
+for _i, (_c, _v) in enumerate(CLAN_TOKENS):
+    TOKEN_CLAN[_i] = _c
+    TOKEN_VALUE[_i] = _v
+for _i in range(3):
+    for _j in range(3):
+        ORDER_OF_SCORING[_i][_j] = SCORING_ORDER[_i][_j]
+for _i, (_v, _a) in enumerate(GUARDS):
+    GUARD_VALUE[_i] = _v
+    GUARD_ALARM[_i] = _a
+for _i, (_p, _a, _b, _pts) in enumerate(ELITES):
+    ELITE_PEOPLE[_i] = _p
+    ELITE_A[_i] = _a
+    ELITE_B[_i] = _b
+    ELITE_POINTS[_i] = _pts
+for _i, (_c, _cost, _age, _m) in enumerate(ENVOYS):
+    ENVOY_CLAN[_i] = _c
+    ENVOY_AGE[_i] = _age
+    ENVOY_MASK[_i] = _m
+    _req, ENVOY_LO[_i], ENVOY_HI[_i] = _cost_parts(_cost)
+    for _t in range(4):
+        ENVOY_REQ[_i][_t] = _req[_t]
+for _i in range(N_RUMORS):
+    RUMOR_KIND[_i] = _i // 6
+    _req, RUMOR_LO[_i], RUMOR_HI[_i] = _cost_parts(RUMOR_COSTS[_i % 6])
+    for _t in range(4):
+        RUMOR_REQ[_i][_t] = _req[_t]
+for _i, (_n, _st, _cost, _e) in enumerate(SENSEI):
+    TILE_STYLE[_i] = _st
+    TILE_COST[_i] = _cost
+for _i in range(4):
+    SET_MULT[_i] = SET_MULTIPLIER[_i]
+for _i in range(3):
+    DISHONORABLE_PTS[_i] = DISHONORABLE[_i]
+assert sum(DOJO_COUNTS) == N_DOJO and sum(TREASURE_COUNTS) == 90
+assert len(GUARDS) == N_GUARDS and len(ELITES) == N_ELITES
+assert len(ENVOYS) == N_ENVOYS and len(SENSEI) == N_TILES
+
+
+# --------------------------------------------------------------------------
+# The state
+# --------------------------------------------------------------------------
+ctypedef struct Event:
+    # One step of the turn, for the step-by-step display (steps()).
+    uint8_t kind
+    uint8_t seat
+    uint8_t a
+    uint8_t b
+    uint32_t c
+
+ctypedef struct Play:
+    # A play under construction against one guard-person.
+    uint8_t base_kind       # B_NONE, B_CARD, B_SN5, B_TG3, B_CR1
+    int8_t base             # the base's value
+    int8_t setv             # -1, or 0 (SN2) / 6 (TG1)
+    int8_t add              # join, CR2, SN1, TG2
+    int8_t join             # 0, +1, -1
+    uint8_t next_group      # modifiers of this group or later may still be added
+    uint8_t cards[N_VALUES] # real Dojo cards used
+    uint32_t tiles          # tiles used
+
+ctypedef struct Ninjato:
+    Rng rng
+    uint8_t players
+    uint8_t turn            # 1..7
+    uint8_t placed          # shuriken placed this turn
+    uint8_t phase
+    uint8_t mover
+    uint8_t order[MAX_PLAYERS]
+    # Dojo
+    uint8_t deck[N_DOJO]    # values; the top is deck[deck_len - 1]
+    uint8_t deck_len
+    uint8_t row[3]          # value, 0 = empty
+    uint8_t discard[N_VALUES]
+    uint8_t hand[MAX_PLAYERS][N_VALUES]
+    # Of each hand: cards everyone saw it take (face-up row, CR6), and cards
+    # drawn from the deck before its last reshuffle (determinize keeps the
+    # two groups apart: the deck's make-up at a reshuffle is public).
+    uint8_t seen[MAX_PLAYERS][N_VALUES]
+    uint8_t older[MAX_PLAYERS][N_VALUES]
+    uint8_t draws_left
+    uint8_t dojo_stack[MAX_PLAYERS * N_SHURIKEN]
+    uint8_t dojo_len
+    uint8_t spaces[MAX_PLAYERS][4]      # shuriken on Dojo, Sensei, Palace, Pavilion
+    # Sensei
+    uint8_t sensei_stack[N_COMBAT]
+    uint8_t sensei_len
+    uint8_t hj_len          # Hensojutsu tiles not yet offered (HJ1 first)
+    uint8_t offer[N_OFFER]
+    uint8_t tile_slot       # the tile being bought
+    uint32_t tiles[MAX_PLAYERS]
+    uint32_t used[MAX_PLAYERS]          # face down
+    uint32_t removed        # display tiles removed from the game
+    # Clan houses
+    uint8_t token[N_HOUSES]
+    uint8_t sentry[N_HOUSES]
+    uint8_t house[N_HOUSES][N_TYPES][2]
+    uint8_t side[N_HOUSES][2]           # seat + 1 of the shuriken there, 0 = free
+    # Guards and Elites
+    uint8_t guard_deck[N_GUARDS]
+    uint8_t guard_len
+    uint64_t guard_discard
+    uint8_t elite_deck[N_ELITES]
+    uint8_t elite_len
+    uint32_t elite_discard
+    uint32_t elites[MAX_PLAYERS]
+    uint8_t peek[2]         # seats (bits) that saw the top Guard / Elite with CR4
+    # Treasure
+    uint8_t bag[N_TYPES]
+    uint8_t spent[N_TYPES]
+    uint8_t owned[MAX_PLAYERS][N_TYPES]
+    # Envoys and Rumors
+    uint8_t envoy_deck[N_ENVOYS]
+    uint8_t envoy_len
+    uint8_t envoy_row[ROW]
+    uint8_t rumor_deck[N_RUMORS]
+    uint8_t rumor_len
+    uint8_t rumor_row[ROW]
+    uint32_t envoys[MAX_PLAYERS]
+    uint32_t rumors[MAX_PLAYERS]
+    # Score parts
+    int16_t bought[MAX_PLAYERS]         # points of treasure spent
+    int16_t clan_pts[MAX_PLAYERS]
+    int16_t final_pts[MAX_PLAYERS][4]   # rumor sets, dishonorable, treasure, elites
+    # The attack in progress
+    uint8_t att_house
+    uint8_t att_side        # where the shuriken is
+    uint8_t att_flags       # F_SN4 | F_TG4 | F_CR3 from earlier plays
+    uint8_t facing          # FACE_SENTRY / FACE_GUARD / FACE_ELITE
+    uint8_t facing_card     # guard or elite id
+    uint8_t on_shuriken[N_TYPES][2]
+    uint8_t revealed[MAX_REVEALED]      # normal Guards revealed in this attack
+    uint8_t n_revealed
+    uint8_t att_discarded[N_VALUES]     # real cards spent in this attack (CR6)
+    uint8_t keep_left
+    uint8_t keep_min
+    Play play[2]
+    uint8_t play_idx
+    # A purchase in progress
+    uint8_t buy_rumor       # 0 Envoy, 1 Rumor
+    uint8_t buy_slot
+    uint8_t buy_card
+    uint8_t buy_req[4]      # fixed cost still due, per type
+    uint8_t buy_type        # declared type of an "N-M of one type" cost, NONE before
+    uint8_t buy_lo
+    uint8_t buy_hi
+    uint8_t buy_paid
+    uint8_t buy_gold        # a Gold was paid (real tokens come first)
+    int16_t buy_points
+    # Clan scoring in progress
+    uint8_t scoring         # 0, or the turn being scored
+    uint8_t score_clan      # 0..2: which clan of the order
+    uint8_t hj_pos          # position in turn order for Hensojutsu
+    uint8_t hj_last         # last Envoy this seat assigned a tile to
+    uint32_t disguised      # Envoys with a Hensojutsu tile this scoring
+    uint8_t first
+    uint8_t second
+    # What the last apply showed of chance (chance_key)
+    uint64_t ck_public
+    uint64_t ck_private
+    uint8_t ck_seat
+    # This turn's steps
+    uint16_t n_log
+    uint8_t log_lost
+    Event log[LOG_CAP]
+
+
+# --------------------------------------------------------------------------
+# Small helpers
+# --------------------------------------------------------------------------
+cdef inline void log_ev(Ninjato* s, int kind, int seat, int a, int b, uint32_t c) noexcept nogil:
+    cdef Event* e
+    if s.n_log >= LOG_CAP:
+        s.log_lost = 1
+        return
+    e = &s.log[s.n_log]
+    e.kind = kind; e.seat = seat; e.a = a; e.b = b; e.c = c
+    s.n_log += 1
+
+cdef inline void saw_public(Ninjato* s, uint64_t code) noexcept nogil:
+    """Chance everyone saw in this move (a Guard revealed, a treasure drawn)."""
+    s.ck_public = s.ck_public * <uint64_t>0x100000001B3 + code + 1
+
+cdef inline void saw_private(Ninjato* s, int seat, uint64_t code) noexcept nogil:
+    """Chance only ``seat`` saw (its own deck draw, its CR4 peek)."""
+    s.ck_seat = seat
+    s.ck_private = s.ck_private * <uint64_t>0x100000001B3 + code + 1
+
+cdef inline int hand_size(const Ninjato* s, int seat) noexcept nogil:
+    cdef int v, n = 0
+    for v in range(1, N_VALUES):
+        n += s.hand[seat][v]
+    return n
+
+cdef inline int house_total(const Ninjato* s, int h) noexcept nogil:
+    cdef int t, n = 0
+    for t in range(N_TYPES):
+        n += s.house[h][t][PLAIN] + s.house[h][t][RED]
+    return n
+
+cdef inline int lowest_on(const Ninjato* s, int h, int sd) noexcept nogil:
+    """The lowest treasure of side ``sd`` on house ``h`` (Gold ranks highest)."""
+    cdef int t
+    for t in range(N_TYPES):
+        if s.house[h][t][sd]:
+            return t
+    return NONE
+
+cdef inline int shuriken_total(const Ninjato* s) noexcept nogil:
+    cdef int t, n = 0
+    for t in range(N_TYPES):
+        n += s.on_shuriken[t][PLAIN] + s.on_shuriken[t][RED]
+    return n
+
+cdef inline bint face_up(const Ninjato* s, int seat, int tile) noexcept nogil:
+    return ((s.tiles[seat] & ~s.used[seat]) >> tile) & 1
+
+cdef inline int hj_owned(const Ninjato* s, int seat) noexcept nogil:
+    return popcount64((s.tiles[seat] >> HJ_FIRST) & 7)
+
+cdef inline uint32_t clan_envoys(int clan) noexcept nogil:
+    return (<uint32_t>0x7F) << (7 * clan)
+
+
+# ---------------------------------------------------------------- decks, bag
+
+cdef void dojo_reshuffle(Ninjato* s) noexcept nogil:
+    """The discards become the deck.  Its make-up is public, so every card
+    still hidden in a hand was drawn before: it joins the ``older`` group."""
+    cdef int v, i, p
+    for v in range(1, N_VALUES):
+        for i in range(s.discard[v]):
+            s.deck[s.deck_len] = v
+            s.deck_len += 1
+        s.discard[v] = 0
+    shuffle_u8(s.deck, s.deck_len, &s.rng)
+    for p in range(s.players):
+        for v in range(1, N_VALUES):
+            s.older[p][v] = s.hand[p][v] - s.seen[p][v]
+    log_ev(s, E_RESHUFFLE, NONE, 0, 0, 0)
+
+cdef inline bint dojo_can_draw(const Ninjato* s) noexcept nogil:
+    cdef int v
+    if s.deck_len:
+        return True
+    for v in range(1, N_VALUES):
+        if s.discard[v]:
+            return True
+    return False
+
+cdef int dojo_pop(Ninjato* s) noexcept nogil:
+    if s.deck_len == 0:
+        dojo_reshuffle(s)
+        if s.deck_len == 0:
+            return 0
+    s.deck_len -= 1
+    return s.deck[s.deck_len]
+
+cdef void refill_dojo_row(Ninjato* s) noexcept nogil:
+    cdef int i, v
+    for i in range(DOJO_ROW):
+        if s.row[i] == 0 and dojo_can_draw(s):
+            v = dojo_pop(s)
+            s.row[i] = v
+            log_ev(s, E_ROW_REFILL, NONE, i, v, 0)
+
+cdef void discard_card(Ninjato* s, int seat, int v) noexcept nogil:
+    """A card leaves ``seat``'s hand face up.  What others knew of the hand
+    is used up first: a seen card of that value, then an older hidden one."""
+    s.hand[seat][v] -= 1
+    if s.seen[seat][v]:
+        s.seen[seat][v] -= 1
+    elif s.older[seat][v]:
+        s.older[seat][v] -= 1
+    s.discard[v] += 1
+
+cdef int guard_pop(Ninjato* s) noexcept nogil:
+    cdef int i
+    if s.guard_len == 0:
+        for i in range(N_GUARDS):
+            if (s.guard_discard >> i) & 1:
+                s.guard_deck[s.guard_len] = i
+                s.guard_len += 1
+        s.guard_discard = 0
+        if s.guard_len == 0:
+            return NONE
+        shuffle_u8(s.guard_deck, s.guard_len, &s.rng)
+        log_ev(s, E_RESHUFFLE, NONE, 1, 0, 0)
+    s.guard_len -= 1
+    s.peek[0] = 0
+    return s.guard_deck[s.guard_len]
+
+cdef int elite_pop(Ninjato* s) noexcept nogil:
+    cdef int i
+    if s.elite_len == 0:
+        for i in range(N_ELITES):
+            if (s.elite_discard >> i) & 1:
+                s.elite_deck[s.elite_len] = i
+                s.elite_len += 1
+        s.elite_discard = 0
+        if s.elite_len == 0:
+            return NONE
+        shuffle_u8(s.elite_deck, s.elite_len, &s.rng)
+        log_ev(s, E_RESHUFFLE, NONE, 2, 0, 0)
+    s.elite_len -= 1
+    s.peek[1] = 0
+    return s.elite_deck[s.elite_len]
+
+cdef int bag_draw(Ninjato* s) noexcept nogil:
+    """A random token from the bag; an empty bag is refilled from the spent
+    pile (ruling 8a).  NONE when both are empty."""
+    cdef int t, n = 0, r
+    for t in range(N_TYPES):
+        n += s.bag[t]
+    if n == 0:
+        for t in range(N_TYPES):
+            s.bag[t] = s.spent[t]
+            s.spent[t] = 0
+            n += s.bag[t]
+        if n == 0:
+            return NONE
+    r = rng_below(&s.rng, n)
+    for t in range(N_TYPES):
+        if r < s.bag[t]:
+            s.bag[t] -= 1
+            return t
+        r -= s.bag[t]
+    return NONE
+
+
+# ------------------------------------------------------------------ costs
+
+cdef inline bint fixed_affordable(const uint8_t* have, const uint8_t* req) noexcept nogil:
+    """Gold stands in for any type: the shortfall must not exceed the Gold."""
+    cdef int t, short = 0
+    for t in range(4):
+        if req[t] > have[t]:
+            short += req[t] - have[t]
+    return short <= have[GOLD]
+
+cdef inline bint range_affordable(const uint8_t* have, int lo) noexcept nogil:
+    cdef int t
+    for t in range(4):
+        if have[t] + have[GOLD] >= lo:
+            return True
+    return False
+
+cdef bint card_affordable(const Ninjato* s, int seat, int rumor, int card) noexcept nogil:
+    if card == NONE:
+        return False
+    if rumor:
+        if RUMOR_LO[card]:
+            return range_affordable(s.owned[seat], RUMOR_LO[card])
+        return fixed_affordable(s.owned[seat], RUMOR_REQ[card])
+    if ENVOY_LO[card]:
+        return range_affordable(s.owned[seat], ENVOY_LO[card])
+    return fixed_affordable(s.owned[seat], ENVOY_REQ[card])
+
+cdef bint can_buy(const Ninjato* s, int seat, int rumor) noexcept nogil:
+    cdef int i
+    for i in range(ROW):
+        if card_affordable(s, seat, rumor, s.rumor_row[i] if rumor else s.envoy_row[i]):
+            return True
+    return False
+
+cdef inline bint tile_free(const Ninjato* s, int seat, int tile) noexcept nogil:
+    """A tile of a style you already own costs nothing (not Hensojutsu)."""
+    cdef int t
+    if TILE_STYLE[tile] == 3:
+        return False
+    for t in range(N_TILES):
+        if (s.tiles[seat] >> t) & 1 and TILE_STYLE[t] == TILE_STYLE[tile]:
+            return True
+    return False
+
+cdef bint tile_affordable(const Ninjato* s, int seat, int tile) noexcept nogil:
+    if tile == NONE:
+        return False
+    if tile_free(s, seat, tile):
+        return True
+    if TILE_COST[tile] == 0:
+        return hand_size(s, seat) > 0
+    return s.hand[seat][TILE_COST[tile]] > 0
+
+cdef bint can_sensei(const Ninjato* s, int seat) noexcept nogil:
+    cdef int i
+    for i in range(N_OFFER):
+        if tile_affordable(s, seat, s.offer[i]):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ plays
+# Play resolution (rulings 8.1): a base (a Dojo card or a virtual-card tile),
+# at most one set effect, then additions; Strength wins if the result is
+# above the guard's value, Stealth if below; a tie loses.
+
+ctypedef struct Ctx:
+    # What one play may still use and what it faces.
+    int side                # the attack's side before CR3
+    int flags               # persistent effects already in force
+    int kind                # 0: one value, 1: 1-person Elite, 2: 2-person Elite
+    int a
+    int b
+    int avail[N_VALUES]     # Dojo cards not used by the other play
+    uint32_t free           # face-up tiles not used by the other play
+
+cdef inline int tile_flags(uint32_t tiles) noexcept nogil:
+    cdef int f = 0
+    if (tiles >> SN4) & 1:
+        f |= F_SN4
+    if (tiles >> TG4) & 1:
+        f |= F_TG4
+    if (tiles >> CR3) & 1:
+        f |= F_CR3
+    return f
+
+cdef inline int mode_of(int side, int flags) noexcept nogil:
+    return side ^ (1 if flags & F_CR3 else 0)
+
+cdef inline int adj_of(int flags) noexcept nogil:
+    return (1 if flags & F_TG4 else 0) - (1 if flags & F_SN4 else 0)
+
+cdef inline int target_of(const Ctx* c, int i, int mode) noexcept nogil:
+    if c.kind == 0:
+        return c.a
+    if c.kind == 1:
+        return c.a if mode == STR else c.b
+    return c.a if i == 0 else c.b
+
+cdef inline bint beats(int e, int target, int mode) noexcept nogil:
+    return e > target if mode == STR else e < target
+
+cdef inline int play_value(const Play* p, int flags) noexcept nogil:
+    return (p.setv if p.setv >= 0 else p.base) + p.add + adj_of(flags)
+
+cdef bint play_wins(const Ctx* c, const Play* p, int i, int flags) noexcept nogil:
+    """Play ``i`` (0 or 1) wins with the persistent effects ``flags``."""
+    cdef int m = mode_of(c.side, flags), e = play_value(p, flags)
+    if c.kind == 2 and (p.tiles >> CR5) & 1:
+        return beats(e, c.a, m) and beats(e, c.b, m)
+    return beats(e, target_of(c, i, m), m)
+
+cdef inline bint fits(const Ctx* c, int i, int m, int lo, int hi, bint both) noexcept nogil:
+    cdef int t
+    if both:
+        if m == STR:
+            return hi > c.a and hi > c.b
+        return lo < c.a and lo < c.b
+    t = target_of(c, i, m)
+    return hi > t if m == STR else lo < t
+
+cdef bint can_win_from(const Ctx* c, const Play* p, int i) noexcept nogil:
+    """Whether some completion of play ``p`` (base chosen) wins, counting
+    every modifier it may still add.  The extremes of the reachable values
+    are exact, so a play that passes can always be finished as a win."""
+    cdef uint32_t free = c.free & ~p.tiles
+    cdef int g = p.next_group, lo, hi, adj
+    cdef int flags = c.flags | tile_flags(p.tiles)
+    cdef bint both = c.kind == 2 and (p.tiles >> CR5) & 1
+    if p.setv >= 0:
+        lo = hi = p.setv
+    else:
+        lo = hi = p.base
+        if g <= G_SET:
+            if (free >> SN2) & 1 and lo > 0:
+                lo = 0
+            if (free >> TG1) & 1 and hi < 6:
+                hi = 6
+    lo += p.add
+    hi += p.add
+    if g <= G_JOIN and c.avail[3] - p.cards[3] > 0:
+        lo -= 1; hi += 1
+    if g <= G_CR2 and (free >> CR2) & 1:
+        lo -= 1; hi += 1
+    if g <= G_SN1 and (free >> SN1) & 1:
+        lo -= 2
+    if g <= G_TG2 and (free >> TG2) & 1:
+        hi += 2
+    adj = adj_of(flags)
+    if g <= G_SN4 and (free >> SN4) & 1 and not flags & F_SN4:
+        lo -= 1
+    if g <= G_TG4 and (free >> TG4) & 1 and not flags & F_TG4:
+        hi += 1
+    lo += adj
+    hi += adj
+    if fits(c, i, mode_of(c.side, flags), lo, hi, both):
+        return True
+    if g <= G_CR3 and (free >> CR3) & 1 and not flags & F_CR3:
+        if fits(c, i, mode_of(c.side, flags | F_CR3), lo, hi, both):
+            return True
+    if c.kind == 2 and i == 0 and g <= G_CR5 and (free >> CR5) & 1:
+        # (only widens nothing: one play against both is harder)
+        pass
+    return False
+
+cdef inline void clear_play(Play* p) noexcept nogil:
+    memset(p, 0, sizeof(Play))
+    p.setv = -1
+
+cdef bint set_base(const Ctx* c, Play* p, int a) noexcept nogil:
+    """Start play ``p`` with base action ``a``; False if it is not available."""
+    cdef int v
+    clear_play(p)
+    if A_BASE_CARD <= a < A_BASE_CARD + 5:
+        v = a - A_BASE_CARD + 1
+        if c.avail[v] <= 0:
+            return False
+        p.base_kind = B_CARD
+        p.base = v
+        p.cards[v] = 1
+    elif a == A_BASE_SN5:
+        if not (c.free >> SN5) & 1:
+            return False
+        p.base_kind = B_SN5; p.base = 1; p.tiles = 1 << SN5
+    elif a == A_BASE_TG3:
+        if not (c.free >> TG3) & 1:
+            return False
+        p.base_kind = B_TG3; p.base = 5; p.tiles = 1 << TG3
+    elif a == A_BASE_CR1_2 or a == A_BASE_CR1_4:
+        if not (c.free >> CR1) & 1:
+            return False
+        p.base_kind = B_CR1; p.base = 2 if a == A_BASE_CR1_2 else 4; p.tiles = 1 << CR1
+    else:
+        return False
+    return True
+
+cdef inline int group_of(int a) noexcept nogil:
+    if a == A_SN2 or a == A_TG1:
+        return G_SET
+    if a == A_JOIN_PLUS or a == A_JOIN_MINUS:
+        return G_JOIN
+    if a == A_CR2_PLUS or a == A_CR2_MINUS:
+        return G_CR2
+    if a == A_SN1:
+        return G_SN1
+    if a == A_TG2:
+        return G_TG2
+    if a == A_SN4:
+        return G_SN4
+    if a == A_TG4:
+        return G_TG4
+    if a == A_CR3:
+        return G_CR3
+    return G_CR5
+
+cdef bint add_modifier(const Ctx* c, Play* p, int i, int a) noexcept nogil:
+    """Add modifier ``a`` to play ``p``; False if it cannot be added now."""
+    cdef int g = group_of(a), tile = -1
+    cdef uint32_t free = c.free & ~p.tiles
+    if p.base_kind == B_NONE or g < p.next_group:
+        return False
+    if a == A_SN2:
+        tile = SN2; p.setv = 0
+    elif a == A_TG1:
+        tile = TG1; p.setv = 6
+    elif a == A_JOIN_PLUS or a == A_JOIN_MINUS:
+        if c.avail[3] - p.cards[3] <= 0:
+            return False
+        p.cards[3] += 1
+        p.join = 1 if a == A_JOIN_PLUS else -1
+        p.add += p.join
+    elif a == A_CR2_PLUS:
+        tile = CR2; p.add += 1
+    elif a == A_CR2_MINUS:
+        tile = CR2; p.add -= 1
+    elif a == A_SN1:
+        tile = SN1; p.add -= 2
+    elif a == A_TG2:
+        tile = TG2; p.add += 2
+    elif a == A_SN4:
+        tile = SN4
+    elif a == A_TG4:
+        tile = TG4
+    elif a == A_CR3:
+        tile = CR3
+    elif a == A_CR5:
+        if c.kind != 2 or i != 0:
+            return False
+        tile = CR5
+    if tile >= 0:
+        if not (free >> tile) & 1:
+            return False
+        p.tiles |= (<uint32_t>1) << tile
+    p.next_group = g + 1
+    return True
+
+cdef void make_ctx(const Ninjato* s, int seat, int i, Ctx* c) noexcept nogil:
+    """The context of play ``i`` of the attack in progress."""
+    cdef int v
+    cdef const Play* other = &s.play[1 - i]
+    c.side = s.att_side
+    c.flags = s.att_flags | tile_flags(other.tiles)
+    if s.facing == FACE_ELITE:
+        c.kind = ELITE_PEOPLE[s.facing_card]
+        c.a = ELITE_A[s.facing_card]
+        c.b = ELITE_B[s.facing_card]
+    else:
+        c.kind = 0
+        c.a = GUARD_VALUE[s.facing_card]
+        c.b = c.a
+    for v in range(N_VALUES):
+        c.avail[v] = s.hand[seat][v] - other.cards[v]
+    c.free = s.tiles[seat] & ~s.used[seat] & ~other.tiles
+
+cdef bint any_winning_base(const Ctx* c, int i) noexcept nogil:
+    cdef Play q
+    cdef int a
+    for a in range(A_BASE_CARD, A_BASE_CR1_4 + 1):
+        if set_base(c, &q, a) and can_win_from(c, &q, i):
+            return True
+    return False
+
+cdef bint can_attack(const Ninjato* s, int seat, int h, int sd) noexcept nogil:
+    """A house side takes the shuriken if it is free, the house has treasure
+    and a Sentry, and the Sentry can be beaten at once (ruling 2)."""
+    cdef Ctx c
+    cdef int v
+    if s.side[h][sd] or s.sentry[h] == NONE or house_total(s, h) == 0:
+        return False
+    c.side = sd
+    c.flags = 0
+    c.kind = 0
+    c.a = c.b = GUARD_VALUE[s.sentry[h]]
+    for v in range(N_VALUES):
+        c.avail[v] = s.hand[seat][v]
+    c.free = s.tiles[seat] & ~s.used[seat]
+    return any_winning_base(&c, 0)
+
+cdef inline bint two_plays(const Ninjato* s) noexcept nogil:
+    return s.facing == FACE_ELITE and ELITE_PEOPLE[s.facing_card] == 2
+
+cdef bint declare_ok(const Ninjato* s) noexcept nogil:
+    cdef Ctx c
+    cdef int flags
+    if s.play[s.play_idx].base_kind == B_NONE:
+        return False
+    make_ctx(s, s.mover, 0, &c)
+    flags = s.att_flags | tile_flags(s.play[0].tiles) | tile_flags(s.play[1].tiles)
+    if not two_plays(s):
+        return play_wins(&c, &s.play[0], 0, flags)
+    if s.play_idx == 0:
+        return (s.play[0].tiles >> CR5) & 1 and play_wins(&c, &s.play[0], 0, flags)
+    return play_wins(&c, &s.play[0], 0, flags) and play_wins(&c, &s.play[1], 1, flags)
+
+cdef int build_legal(const Ninjato* s, int* out) noexcept nogil:
+    cdef Ctx c
+    cdef Play q
+    cdef int i = s.play_idx, n = 0, a
+    cdef const Play* p = &s.play[i]
+    make_ctx(s, s.mover, i, &c)
+    if p.base_kind == B_NONE:
+        for a in range(A_BASE_CARD, A_BASE_CR1_4 + 1):
+            if set_base(&c, &q, a) and can_win_from(&c, &q, i):
+                out[n] = a
+                n += 1
+    else:
+        for a in range(A_SN2, A_CR5 + 1):
+            q = p[0]
+            if add_modifier(&c, &q, i, a) and can_win_from(&c, &q, i):
+                out[n] = a
+                n += 1
+        if two_plays(s) and i == 0 and not (p.tiles >> CR5) & 1:
+            make_ctx(s, s.mover, 1, &c)
+            if any_winning_base(&c, 1):
+                out[n] = A_NEXT_PLAY
+                n += 1
+        if declare_ok(s):
+            out[n] = A_DECLARE
+            n += 1
+    if s.facing != FACE_SENTRY:
+        out[n] = A_GIVE_UP          # always possible at a revealed Guard (ruling 11a)
+        n += 1
+    return n
+
+
+# ---------------------------------------------------------------- the turn
+
+
+cdef void next_placement(Ninjato* s) noexcept nogil:
+    if s.placed >= s.players * N_SHURIKEN:
+        end_turn(s)
+        return
+    s.mover = s.order[s.placed % s.players]
+    s.phase = P_PLACE
+
+cdef inline void end_action(Ninjato* s) noexcept nogil:
+    s.placed += 1
+    next_placement(s)
+
+cdef void finish_draw_if_done(Ninjato* s) noexcept nogil:
+    cdef bint row_left = s.row[0] or s.row[1] or s.row[2]
+    if s.draws_left == 0 or not (row_left or dojo_can_draw(s)):
+        refill_dojo_row(s)          # only after the whole draw (ruling 3)
+        end_action(s)
+
+cdef void start_play(Ninjato* s) noexcept nogil:
+    clear_play(&s.play[0])
+    clear_play(&s.play[1])
+    s.play_idx = 0
+    s.phase = P_BUILD
+
+cdef void start_attack(Ninjato* s, int seat, int h, int sd) noexcept nogil:
+    s.side[h][sd] = seat + 1
+    s.att_house = h
+    s.att_side = sd
+    s.att_flags = 0
+    s.facing = FACE_SENTRY
+    s.facing_card = s.sentry[h]
+    memset(s.on_shuriken, 0, sizeof(s.on_shuriken))
+    memset(s.att_discarded, 0, sizeof(s.att_discarded))
+    s.n_revealed = 0
+    start_play(s)
+
+cdef void discard_revealed(Ninjato* s) noexcept nogil:
+    cdef int i
+    for i in range(s.n_revealed):
+        s.guard_discard |= (<uint64_t>1) << s.revealed[i]
+    s.n_revealed = 0
+
+cdef void take_shuriken(Ninjato* s, int seat) noexcept nogil:
+    """Everything on the shuriken goes to its owner (the side no longer matters)."""
+    cdef int t
+    for t in range(N_TYPES):
+        s.owned[seat][t] += s.on_shuriken[t][PLAIN] + s.on_shuriken[t][RED]
+        s.on_shuriken[t][PLAIN] = 0
+        s.on_shuriken[t][RED] = 0
+
+cdef void end_attack(Ninjato* s) noexcept nogil:
+    s.facing = FACE_SENTRY
+    s.facing_card = NONE
+    end_action(s)
+
+cdef void after_attack(Ninjato* s) noexcept nogil:
+    """The attack is over: CR6 may return a card spent in it."""
+    cdef int v
+    if face_up(s, s.mover, CR6):
+        for v in range(1, N_VALUES):
+            if s.att_discarded[v] and s.discard[v]:
+                s.phase = P_CR6
+                return
+    end_attack(s)
+
+cdef void clear_house(Ninjato* s) noexcept nogil:
+    cdef int h = s.att_house
+    take_shuriken(s, s.mover)
+    s.guard_discard |= (<uint64_t>1) << s.sentry[h]
+    s.sentry[h] = NONE
+    discard_revealed(s)
+    log_ev(s, E_CLEAR, s.mover, h, s.token[h], 0)
+    s.phase = P_TOKEN               # the allegiance change is mandatory
+
+cdef void beat_guard(Ninjato* s) noexcept nogil:
+    cdef int seat = s.mover, h = s.att_house, t, sd
+    if s.facing == FACE_ELITE:
+        s.elites[seat] |= (<uint32_t>1) << s.facing_card
+        sd = RED
+    else:
+        sd = PLAIN
+    log_ev(s, E_BEAT, seat, s.facing, s.facing_card, 0)
+    t = lowest_on(s, h, sd)
+    if t != NONE:
+        s.house[h][t][sd] -= 1
+        s.on_shuriken[t][sd] += 1
+    log_ev(s, E_TAKE, seat, t, sd, 0)
+    s.facing_card = NONE
+    if house_total(s, h) == 0:
+        clear_house(s)
+    else:
+        s.phase = P_CONTINUE
+
+cdef inline uint32_t play_code(const Play* p) noexcept nogil:
+    """A declared play for the log: base kind and value, set value, join sign, tiles."""
+    return (p.tiles & 0xFFFF) | (<uint32_t>p.base_kind << 16) | (<uint32_t>p.base << 19) \
+        | (<uint32_t>(p.setv + 1) << 22) | (<uint32_t>(p.join + 1) << 25)
+
+cdef void declare(Ninjato* s) noexcept nogil:
+    cdef int seat = s.mover, i, v, k, plays
+    cdef int flags = s.att_flags | tile_flags(s.play[0].tiles) | tile_flags(s.play[1].tiles)
+    plays = 2 if (two_plays(s) and not (s.play[0].tiles >> CR5) & 1) else 1
+    for i in range(plays):
+        log_ev(s, E_PLAY, seat, i, <uint8_t>(<int8_t>play_value(&s.play[i], flags)), play_code(&s.play[i]))
+        for v in range(1, N_VALUES):
+            for k in range(s.play[i].cards[v]):
+                discard_card(s, seat, v)
+                s.att_discarded[v] += 1
+        s.used[seat] |= s.play[i].tiles
+    s.att_flags = flags
+    clear_play(&s.play[0])
+    clear_play(&s.play[1])
+    beat_guard(s)
+
+cdef void alarm(Ninjato* s) noexcept nogil:
+    """Add a treasure from the bag, then flip the highest plain one red (ruling 8)."""
+    cdef int h = s.att_house, t, f = NONE
+    t = bag_draw(s)
+    if t != NONE:
+        s.house[h][t][PLAIN] += 1
+        for f in range(N_TYPES - 1, -1, -1):
+            if s.house[h][f][PLAIN]:
+                s.house[h][f][PLAIN] -= 1
+                s.house[h][f][RED] += 1
+                break
+    log_ev(s, E_ALARM, s.mover, t, f if t != NONE else NONE, h)
+    saw_public(s, 1000 + t * 8 + (f if t != NONE else 7))
+
+cdef bint can_banzai(const Ninjato* s) noexcept nogil:
+    if lowest_on(s, s.att_house, PLAIN) != NONE:
+        return s.guard_len > 0 or s.guard_discard != 0
+    return s.elite_len > 0 or s.elite_discard != 0      # ruling 15
+
+cdef void banzai(Ninjato* s) noexcept nogil:
+    cdef int card
+    log_ev(s, E_BANZAI, s.mover, 0, 0, 0)
+    if lowest_on(s, s.att_house, PLAIN) != NONE:
+        card = guard_pop(s)
+        s.revealed[s.n_revealed] = card
+        s.n_revealed += 1
+        s.facing = FACE_GUARD
+        s.facing_card = card
+        log_ev(s, E_REVEAL, s.mover, 0, card, 0)
+        saw_public(s, card)
+        if GUARD_ALARM[card]:
+            if face_up(s, s.mover, SN3):
+                s.phase = P_REVEAL
+                return
+            alarm(s)
+    else:
+        card = elite_pop(s)
+        s.facing = FACE_ELITE
+        s.facing_card = card
+        log_ev(s, E_REVEAL, s.mover, 1, card, 0)
+        saw_public(s, 100 + card)
+    start_play(s)
+
+cdef void start_keep(Ninjato* s, int keep) noexcept nogil:
+    s.keep_left = keep
+    s.keep_min = 0
+    s.phase = P_KEEP
+
+cdef void finish_loss(Ninjato* s) noexcept nogil:
+    """The rest goes back to the house keeping its side; revealed Guards are
+    discarded, the Sentry stays, one plain treasure is added (ruling 12)."""
+    cdef int h = s.att_house, t, sd, back = 0
+    for t in range(N_TYPES):
+        for sd in range(2):
+            back += s.on_shuriken[t][sd]
+            s.house[h][t][sd] += s.on_shuriken[t][sd]
+            s.on_shuriken[t][sd] = 0
+    if s.facing == FACE_ELITE and s.facing_card != NONE:
+        s.elite_discard |= (<uint32_t>1) << s.facing_card
+    discard_revealed(s)
+    t = bag_draw(s)
+    if t != NONE:
+        s.house[h][t][PLAIN] += 1
+    log_ev(s, E_LOSS, s.mover, back, t, h)
+    saw_public(s, 2000 + t)
+    s.facing_card = NONE
+    after_attack(s)
+
+cdef void give_up(Ninjato* s) noexcept nogil:
+    log_ev(s, E_GIVE_UP, s.mover, s.facing, s.facing_card, 0)
+    clear_play(&s.play[0])
+    clear_play(&s.play[1])
+    if face_up(s, s.mover, TG5) and shuriken_total(s) >= 2:
+        s.phase = P_TG5
+    else:
+        start_keep(s, 1)
+
+cdef void keep_all_if_forced(Ninjato* s) noexcept nogil:
+    """With no more on the shuriken than may be kept, all of it is kept."""
+    if s.phase == P_KEEP and shuriken_total(s) <= s.keep_left:
+        take_shuriken(s, s.mover)
+        s.keep_left = 0
+        finish_loss(s)
+
+cdef void retreat(Ninjato* s) noexcept nogil:
+    log_ev(s, E_RETREAT, s.mover, shuriken_total(s), 0, 0)
+    take_shuriken(s, s.mover)
+    discard_revealed(s)
+    after_attack(s)
+
+cdef void peek(Ninjato* s) noexcept nogil:
+    """CR4: look at the top card Banzai would draw, then put it back."""
+    cdef int d = 0 if lowest_on(s, s.att_house, PLAIN) != NONE else 1, card
+    s.used[s.mover] |= 1 << CR4
+    if d == 0:
+        if s.guard_len == 0:
+            s.guard_deck[0] = guard_pop(s)      # reshuffle, then put it back
+            s.guard_len = 1
+        card = s.guard_deck[s.guard_len - 1]
+    else:
+        if s.elite_len == 0:
+            s.elite_deck[0] = elite_pop(s)
+            s.elite_len = 1
+        card = s.elite_deck[s.elite_len - 1]
+    s.peek[d] |= 1 << s.mover
+    log_ev(s, E_PEEK, s.mover, d, 0, 0)
+    saw_private(s, s.mover, 500 + d * 64 + card)
+
+
+# ---------------------------------------------------------------- buying
+
+cdef void finish_buy(Ninjato* s) noexcept nogil:
+    cdef int seat = s.mover
+    if s.buy_rumor:
+        s.rumors[seat] |= (<uint32_t>1) << s.buy_card
+        s.rumor_row[s.buy_slot] = NONE
+    else:
+        s.envoys[seat] |= (<uint32_t>1) << s.buy_card
+        s.envoy_row[s.buy_slot] = NONE
+    s.bought[seat] += s.buy_points
+    log_ev(s, E_BUY, seat, s.buy_rumor, s.buy_card, <uint32_t>s.buy_points)
+    end_action(s)
+
+cdef inline int first_due(const Ninjato* s) noexcept nogil:
+    cdef int t
+    for t in range(4):
+        if s.buy_req[t]:
+            return t
+    return NONE
+
+cdef void pay(Ninjato* s, int token) noexcept nogil:
+    """One treasure towards the purchase: ``token`` is its type (Gold = 4)."""
+    cdef int seat = s.mover, as_type
+    s.owned[seat][token] -= 1
+    s.spent[token] += 1
+    if s.buy_lo == 0:
+        as_type = first_due(s)
+        s.buy_req[as_type] -= 1
+    else:
+        as_type = s.buy_type
+        s.buy_paid += 1
+        if token == GOLD:
+            s.buy_gold = 1
+    s.buy_points += TREASURE_VALUE[as_type]
+    log_ev(s, E_PAY, seat, token, as_type, 0)
+    if s.buy_lo == 0:
+        if first_due(s) == NONE:
+            finish_buy(s)
+    elif s.buy_paid == s.buy_hi:
+        finish_buy(s)
+
+
+# ---------------------------------------------------------------- end of turn
+
+cdef void refill_rows(Ninjato* s) noexcept nogil:
+    cdef int i
+    for i in range(ROW):
+        if s.rumor_row[i] == NONE and s.rumor_len:
+            s.rumor_len -= 1
+            s.rumor_row[i] = s.rumor_deck[s.rumor_len]
+            log_ev(s, E_ROW, NONE, 1, s.rumor_row[i], i)
+    for i in range(ROW):
+        if s.envoy_row[i] == NONE and s.envoy_len:
+            s.envoy_len -= 1
+            s.envoy_row[i] = s.envoy_deck[s.envoy_len]
+            log_ev(s, E_ROW, NONE, 0, s.envoy_row[i], i)
+
+cdef void refill_rumors(Ninjato* s) noexcept nogil:
+    cdef int i
+    for i in range(ROW):
+        if s.rumor_row[i] == NONE and s.rumor_len:
+            s.rumor_len -= 1
+            s.rumor_row[i] = s.rumor_deck[s.rumor_len]
+            log_ev(s, E_ROW, NONE, 1, s.rumor_row[i], i)
+
+cdef void fill_house(Ninjato* s, int h) noexcept nogil:
+    """A Sentry if it has none, then treasure up to 3 as far as the bag allows."""
+    cdef int k, t
+    if s.sentry[h] == NONE:
+        s.sentry[h] = guard_pop(s)
+        log_ev(s, E_SENTRY, NONE, h, s.sentry[h], 0)
+    for k in range(HOUSE_TREASURE):
+        t = bag_draw(s)
+        if t == NONE:
+            break
+        s.house[h][t][PLAIN] += 1
+        log_ev(s, E_REFILL_TREASURE, NONE, h, t, 0)
+
+cdef void new_turn_order(Ninjato* s) noexcept nogil:
+    """Newest Dojo shuriken first, each player once; the others after,
+    keeping their order (ruling 18)."""
+    cdef uint8_t new[MAX_PLAYERS]
+    cdef int n = 0, i, j, p, dup
+    cdef uint32_t packed = 0
+    for i in range(s.dojo_len - 1, -1, -1):
+        p = s.dojo_stack[i]
+        dup = 0
+        for j in range(n):
+            if new[j] == p:
+                dup = 1
+        if not dup:
+            new[n] = p
+            n += 1
+    for i in range(s.players):
+        p = s.order[i]
+        dup = 0
+        for j in range(n):
+            if new[j] == p:
+                dup = 1
+        if not dup:
+            new[n] = p
+            n += 1
+    for i in range(s.players):
+        s.order[i] = new[i]
+        packed |= (<uint32_t>new[i]) << (4 * i)
+    log_ev(s, E_ORDER, NONE, s.players, 0, packed)
+
+
+cdef void end_turn(Ninjato* s) noexcept nogil:
+    """Ruling 19: Sensei refresh, house refill, turn order, rows; clan
+    scoring after turns 3, 5 and 7."""
+    cdef int i, h, p
+    log_ev(s, E_END_TURN, NONE, s.turn, 0, 0)
+    memset(s.side, 0, sizeof(s.side))
+    memset(s.spaces, 0, sizeof(s.spaces))
+    if s.turn < N_TURNS:
+        for p in range(s.players):
+            s.used[p] = 0
+        for i in range(N_OFFER):
+            if s.offer[i] != NONE:
+                s.removed |= (<uint32_t>1) << s.offer[i]
+                s.offer[i] = NONE
+        if s.turn < 4:
+            for i in range(s.players):
+                if s.sensei_len:
+                    s.sensei_len -= 1
+                    s.offer[i] = s.sensei_stack[s.sensei_len]
+                    log_ev(s, E_OFFER, NONE, i, s.offer[i], 0)
+        elif s.hj_len:
+            s.offer[0] = HJ_FIRST + 3 - s.hj_len
+            s.hj_len -= 1
+            log_ev(s, E_OFFER, NONE, 0, s.offer[0], 0)
+        for h in range(N_HOUSES):
+            if house_total(s, h) == 0:
+                fill_house(s, h)
+        new_turn_order(s)
+        refill_rows(s)
+    s.dojo_len = 0
+    if s.turn == 3 or s.turn == 5 or s.turn == N_TURNS:
+        start_scoring(s)
+        return
+    s.turn += 1
+    s.placed = 0
+    next_placement(s)
+
+
+# ---------------------------------------------------------------- clan scoring
+
+cdef inline int envoy_count(const Ninjato* s, int seat, int clan) noexcept nogil:
+    cdef uint32_t mine = s.envoys[seat] & clan_envoys(clan)
+    return popcount64(mine) + popcount64(mine & s.disguised)
+
+cdef inline int oldest(const Ninjato* s, int seat, int clan) noexcept nogil:
+    cdef int e, best = -1
+    cdef uint32_t mine = s.envoys[seat] & clan_envoys(clan)
+    for e in range(N_ENVOYS):
+        if (mine >> e) & 1 and ENVOY_AGE[e] > best:
+            best = ENVOY_AGE[e]
+    return best
+
+cdef inline int clan_points_of(const Ninjato* s, int clan) noexcept nogil:
+    cdef int h, v = 0
+    for h in range(N_HOUSES):
+        if s.token[h] != NONE and TOKEN_CLAN[s.token[h]] == clan:
+            v += TOKEN_VALUE[s.token[h]]
+    return v
+
+cdef inline int scoring_clan(const Ninjato* s) noexcept nogil:
+    return ORDER_OF_SCORING[(s.scoring - 3) // 2][s.score_clan]
+
+cdef inline bint hj_eligible(const Ninjato* s, int seat, int e) noexcept nogil:
+    return ((s.envoys[seat] >> e) & 1 and ENVOY_MASK[e] and not (s.disguised >> e) & 1
+            and (s.hj_last == NONE or e > s.hj_last))
+
+cdef void hj_next(Ninjato* s) noexcept nogil:
+    """The next seat in turn order with a Hensojutsu tile to assign."""
+    cdef int seat, e
+    while s.hj_pos < s.players:
+        seat = s.order[s.hj_pos]
+        if hj_owned(s, seat) > popcount64(s.disguised & s.envoys[seat]):
+            for e in range(N_ENVOYS):
+                if hj_eligible(s, seat, e):
+                    s.mover = seat
+                    s.phase = P_HJ
+                    return
+        s.hj_pos += 1
+        s.hj_last = NONE
+    s.score_clan = 0
+    clan_next(s)
+
+cdef void start_scoring(Ninjato* s) noexcept nogil:
+    s.scoring = s.turn
+    s.disguised = 0
+    s.hj_pos = 0
+    s.hj_last = NONE
+    log_ev(s, E_SCORING, NONE, s.turn, 0, 0)
+    hj_next(s)
+
+
+cdef void clan_next(Ninjato* s) noexcept nogil:
+    """Rank the next clan's Envoy holders; 1st chooses (ruling 20)."""
+    cdef int c, p, k, best, cnt, bc, bo, o
+    cdef int taken[MAX_PLAYERS]
+    while s.score_clan < 3:
+        c = scoring_clan(s)
+        for p in range(s.players):
+            taken[p] = 0
+        s.first = NONE
+        s.second = NONE
+        for k in range(2):
+            best = NONE; bc = 0; bo = -1
+            for p in range(s.players):
+                if taken[p]:
+                    continue
+                cnt = envoy_count(s, p, c)
+                if cnt == 0:
+                    continue
+                o = oldest(s, p, c)
+                if cnt > bc or (cnt == bc and o > bo):
+                    best = p; bc = cnt; bo = o
+            if best != NONE:
+                taken[best] = 1
+            if k == 0:
+                s.first = best
+            else:
+                s.second = best
+        log_ev(s, E_CLAN_RANK, NONE, c, s.first, s.second | (<uint32_t>clan_points_of(s, c) << 8))
+        if s.first == NONE:
+            s.score_clan += 1
+            continue
+        s.mover = s.first
+        s.phase = P_CLAN
+        return
+    s.scoring = 0
+    if s.turn == N_TURNS:
+        end_game(s)
+        return
+    refill_rumors(s)
+    s.turn += 1
+    s.placed = 0
+    next_placement(s)
+
+cdef void take_rumor(Ninjato* s, int seat, int slot) noexcept nogil:
+    s.rumors[seat] |= (<uint32_t>1) << s.rumor_row[slot]
+    log_ev(s, E_FREE_RUMOR, seat, s.rumor_row[slot], scoring_clan(s), 0)
+    s.rumor_row[slot] = NONE
+
+cdef void give_clan_points(Ninjato* s, int seat) noexcept nogil:
+    cdef int c = scoring_clan(s), v = clan_points_of(s, c)
+    s.clan_pts[seat] += v
+    log_ev(s, E_CLAN_POINTS, seat, c, v, 0)
+
+cdef inline bint rumor_row_empty(const Ninjato* s) noexcept nogil:
+    cdef int i
+    for i in range(ROW):
+        if s.rumor_row[i] != NONE:
+            return False
+    return True
+
+cdef inline int rumor_multiplier(int n) noexcept nogil:
+    """Sets of up to 3 cards of one kind: x1, x2, x4 (ruling 7 of the data)."""
+    return (n // 3) * SET_MULT[3] + SET_MULT[n % 3]
+
+cdef inline int rumor_kind_count(const Ninjato* s, int seat, int kind) noexcept nogil:
+    return popcount64((s.rumors[seat] >> (6 * kind)) & 0x3F)
+
+cdef void final_parts(const Ninjato* s, int seat, int16_t* out) noexcept nogil:
+    """End scoring of one seat: rumor sets, Dishonorable Opponents, unspent
+    treasure, Elite points (ruling 22)."""
+    cdef int k, n, base, p, holders = 0, t, e
+    out[0] = 0
+    for k in range(4):
+        n = rumor_kind_count(s, seat, k)
+        if k == WARRIOR:
+            base = popcount64(s.elites[seat])
+        elif k == GOODWILL:
+            base = popcount64(s.rumors[seat])
+        elif k == FRIENDS:
+            base = popcount64(s.envoys[seat])
+        else:
+            base = popcount64(s.tiles[seat])
+        out[0] += base * rumor_multiplier(n)
+    for p in range(s.players):
+        if rumor_kind_count(s, p, DISHONORABLE_KIND):
+            holders += 1
+    n = rumor_kind_count(s, seat, DISHONORABLE_KIND)
+    out[1] = n * DISHONORABLE_PTS[(holders if holders < 3 else 3) - 1] if n else 0
+    out[2] = 0
+    for t in range(N_TYPES):
+        out[2] += s.owned[seat][t]
+    out[3] = 0
+    for e in range(N_ELITES):
+        if (s.elites[seat] >> e) & 1:
+            out[3] += ELITE_POINTS[e]
+
+cdef void end_game(Ninjato* s) noexcept nogil:
+    cdef int p
+    for p in range(s.players):
+        final_parts(s, p, s.final_pts[p])
+    s.phase = P_OVER
+    log_ev(s, E_GAME_END, NONE, 0, 0, 0)
+
+cdef inline int score_of(const Ninjato* s, int seat) noexcept nogil:
+    return (s.bought[seat] + s.clan_pts[seat] + s.final_pts[seat][0] + s.final_pts[seat][1]
+            + s.final_pts[seat][2] + s.final_pts[seat][3])
+
+
+# ---------------------------------------------------------------- decisions
+
+cdef int legal_moves(const Ninjato* s, int* out) noexcept nogil:
+    """Every legal action of the seat deciding now (``s.mover``)."""
+    cdef int seat = s.mover, n = 0, i, h, sd, v, t, e, c
+    cdef uint8_t have[N_TYPES]
+    cdef uint8_t req[4]
+    cdef int ph = s.phase
+    if ph == P_PLACE:
+        out[n] = A_DOJO; n += 1
+        if can_sensei(s, seat):
+            out[n] = A_SENSEI; n += 1
+        if can_buy(s, seat, 0):
+            out[n] = A_PALACE; n += 1
+        if can_buy(s, seat, 1):
+            out[n] = A_PAVILION; n += 1
+        for h in range(N_HOUSES):
+            for sd in range(2):
+                if can_attack(s, seat, h, sd):
+                    out[n] = A_HOUSE + h * 2 + sd; n += 1
+    elif ph == P_DRAW:
+        for i in range(DOJO_ROW):
+            if s.row[i]:
+                out[n] = A_DRAW_ROW + i; n += 1
+        if dojo_can_draw(s):
+            out[n] = A_DRAW_DECK; n += 1
+    elif ph == P_SENSEI:
+        for i in range(N_OFFER):
+            if tile_affordable(s, seat, s.offer[i]):
+                out[n] = A_TILE + i; n += 1
+    elif ph == P_SENSEI_PAY:
+        t = TILE_COST[s.offer[s.tile_slot]]
+        for v in range(1, N_VALUES):
+            if s.hand[seat][v] and (t == 0 or t == v):
+                out[n] = A_PAY_CARD + v - 1; n += 1
+    elif ph == P_BUILD:
+        n = build_legal(s, out)
+    elif ph == P_REVEAL:
+        out[0] = A_USE_SN3; out[1] = A_NO_SN3; n = 2
+    elif ph == P_CONTINUE:
+        if can_banzai(s):
+            out[n] = A_BANZAI; n += 1
+        out[n] = A_RETREAT; n += 1
+        if can_banzai(s) and face_up(s, seat, CR4):
+            out[n] = A_PEEK; n += 1
+    elif ph == P_TG5:
+        out[0] = A_USE_TG5; out[1] = A_NO_TG5; n = 2
+    elif ph == P_KEEP:
+        for t in range(N_TYPES):
+            for sd in range(2):
+                if s.on_shuriken[t][sd] and t * 2 + sd >= s.keep_min:
+                    out[n] = A_KEEP + t * 2 + sd; n += 1
+    elif ph == P_TOKEN:
+        c = TOKEN_CLAN[s.token[s.att_house]]
+        for t in range(N_TOKENS):
+            if TOKEN_CLAN[t] == c:
+                continue
+            for h in range(N_HOUSES):
+                if s.token[h] == t:
+                    break
+            else:
+                out[n] = A_TOKEN + t; n += 1
+    elif ph == P_CR6:
+        for v in range(1, N_VALUES):
+            if s.att_discarded[v] and s.discard[v]:
+                out[n] = A_CR6 + v - 1; n += 1
+        out[n] = A_NO_CR6; n += 1
+    elif ph == P_BUY:
+        for i in range(ROW):
+            if card_affordable(s, seat, s.buy_rumor, s.rumor_row[i] if s.buy_rumor else s.envoy_row[i]):
+                out[n] = A_BUY + i; n += 1
+    elif ph == P_PAY_TYPE:
+        for t in range(4):
+            if s.owned[seat][t] + s.owned[seat][GOLD] >= s.buy_lo:
+                out[n] = A_DECLARE_TYPE + t; n += 1
+    elif ph == P_PAY:
+        if s.buy_lo == 0:
+            t = first_due(s)
+            # pay with a token of the type due, or with Gold, if the rest can still be paid
+            memcpy(have, s.owned[seat], N_TYPES)
+            memcpy(req, s.buy_req, 4)
+            req[t] -= 1
+            if have[t]:
+                have[t] -= 1
+                if fixed_affordable(have, req):
+                    out[n] = A_PAY + t; n += 1
+                have[t] += 1
+            if have[GOLD]:
+                have[GOLD] -= 1
+                if fixed_affordable(have, req):
+                    out[n] = A_PAY_GOLD; n += 1
+        else:
+            t = s.buy_type
+            # real tokens first, then Gold: one order for each mix
+            if s.owned[seat][t] and not s.buy_gold:
+                out[n] = A_PAY + t; n += 1
+            if s.owned[seat][GOLD] and s.owned[seat][GOLD] + s.buy_paid >= s.buy_lo:
+                out[n] = A_PAY_GOLD; n += 1
+            if s.buy_paid >= s.buy_lo:
+                out[n] = A_STOP_PAYING; n += 1
+    elif ph == P_HJ:
+        for e in range(N_ENVOYS):
+            if hj_eligible(s, seat, e):
+                out[n] = A_ASSIGN_HJ + e; n += 1
+        out[n] = A_HJ_DONE; n += 1
+    elif ph == P_CLAN:
+        out[n] = A_CLAN_POINTS; n += 1
+        for i in range(ROW):
+            if s.rumor_row[i] != NONE:
+                out[n] = A_FREE_RUMOR + i; n += 1
+    elif ph == P_FREE_RUMOR:
+        for i in range(ROW):
+            if s.rumor_row[i] != NONE:
+                out[n] = A_FREE_RUMOR + i; n += 1
+    return n
+
+cdef void step(Ninjato* s, int a) noexcept nogil:
+    """Carry out one legal action of ``s.mover``."""
+    cdef int seat = s.mover, ph = s.phase, v, t, i, h, sd, card
+    cdef Ctx c
+    if ph == P_PLACE:
+        if s.placed == 0:
+            s.n_log = 0                 # the steps of a new turn
+            s.log_lost = 0
+            log_ev(s, E_TURN, NONE, s.turn, 0, 0)
+        if a >= A_HOUSE:
+            log_ev(s, E_PLACE, seat, SPACE_HOUSE + a - A_HOUSE, 0, 0)
+            start_attack(s, seat, (a - A_HOUSE) // 2, (a - A_HOUSE) % 2)
+            return
+        log_ev(s, E_PLACE, seat, a, 0, 0)
+        s.spaces[seat][a] += 1
+        if a == A_DOJO:
+            s.dojo_stack[s.dojo_len] = seat
+            s.dojo_len += 1
+            v = hand_size(s, seat)
+            s.draws_left = DRAW_EMPTY if v == 0 else (DRAW_ONE if v == 1 else DRAW_MORE)
+            s.phase = P_DRAW
+            finish_draw_if_done(s)
+        elif a == A_SENSEI:
+            s.phase = P_SENSEI
+        else:
+            s.buy_rumor = 1 if a == A_PAVILION else 0
+            s.phase = P_BUY
+    elif ph == P_DRAW:
+        if a == A_DRAW_DECK:
+            v = dojo_pop(s)
+            saw_private(s, seat, v)
+            log_ev(s, E_DRAW, seat, 0, 0, 0)
+        else:
+            i = a - A_DRAW_ROW
+            v = s.row[i]
+            s.row[i] = 0
+            s.seen[seat][v] += 1
+            log_ev(s, E_DRAW, seat, i + 1, v, 0)
+        s.hand[seat][v] += 1
+        s.draws_left -= 1
+        finish_draw_if_done(s)
+    elif ph == P_SENSEI:
+        s.tile_slot = a - A_TILE
+        if tile_free(s, seat, s.offer[s.tile_slot]):
+            log_ev(s, E_SENSEI, seat, s.offer[s.tile_slot], 0, 0)
+            s.tiles[seat] |= (<uint32_t>1) << s.offer[s.tile_slot]
+            s.offer[s.tile_slot] = NONE
+            end_action(s)
+        else:
+            s.phase = P_SENSEI_PAY
+    elif ph == P_SENSEI_PAY:
+        v = a - A_PAY_CARD + 1
+        discard_card(s, seat, v)
+        log_ev(s, E_SENSEI, seat, s.offer[s.tile_slot], v, 0)
+        s.tiles[seat] |= (<uint32_t>1) << s.offer[s.tile_slot]
+        s.offer[s.tile_slot] = NONE
+        end_action(s)
+    elif ph == P_BUILD:
+        if a == A_GIVE_UP:
+            give_up(s)
+        elif a == A_DECLARE:
+            declare(s)
+        elif a == A_NEXT_PLAY:
+            s.play_idx = 1
+        else:
+            make_ctx(s, seat, s.play_idx, &c)
+            if a <= A_BASE_CR1_4:
+                set_base(&c, &s.play[s.play_idx], a)
+            else:
+                add_modifier(&c, &s.play[s.play_idx], s.play_idx, a)
+    elif ph == P_REVEAL:
+        if a == A_USE_SN3:
+            s.used[seat] |= 1 << SN3
+            log_ev(s, E_SN3, seat, 0, 0, 0)
+        else:
+            alarm(s)
+        start_play(s)
+    elif ph == P_CONTINUE:
+        if a == A_BANZAI:
+            banzai(s)
+        elif a == A_RETREAT:
+            retreat(s)
+        else:
+            peek(s)
+    elif ph == P_TG5:
+        if a == A_USE_TG5:
+            s.used[seat] |= 1 << TG5
+            log_ev(s, E_TG5, seat, 0, 0, 0)
+            start_keep(s, 2)
+        else:
+            start_keep(s, 1)
+    elif ph == P_KEEP:
+        t = (a - A_KEEP) // 2
+        sd = (a - A_KEEP) % 2
+        s.on_shuriken[t][sd] -= 1
+        s.owned[seat][t] += 1
+        log_ev(s, E_KEEP, seat, t, sd, 0)
+        s.keep_left -= 1
+        s.keep_min = a - A_KEEP
+        if s.keep_left == 0:
+            finish_loss(s)
+    elif ph == P_TOKEN:
+        h = s.att_house
+        log_ev(s, E_CLEAR, seat, h, s.token[h], 1 + (a - A_TOKEN))
+        s.token[h] = a - A_TOKEN
+        after_attack(s)
+    elif ph == P_CR6:
+        if a != A_NO_CR6:
+            v = a - A_CR6 + 1
+            s.discard[v] -= 1
+            s.hand[seat][v] += 1
+            s.seen[seat][v] += 1        # it came from the face-up discards
+            s.used[seat] |= 1 << CR6
+            log_ev(s, E_CR6, seat, v, 0, 0)
+        end_attack(s)
+    elif ph == P_BUY:
+        s.buy_slot = a - A_BUY
+        card = s.rumor_row[s.buy_slot] if s.buy_rumor else s.envoy_row[s.buy_slot]
+        s.buy_card = card
+        if s.buy_rumor:
+            memcpy(s.buy_req, RUMOR_REQ[card], 4)
+            s.buy_lo = RUMOR_LO[card]; s.buy_hi = RUMOR_HI[card]
+        else:
+            memcpy(s.buy_req, ENVOY_REQ[card], 4)
+            s.buy_lo = ENVOY_LO[card]; s.buy_hi = ENVOY_HI[card]
+        s.buy_type = NONE
+        s.buy_paid = 0
+        s.buy_gold = 0
+        s.buy_points = 0
+        s.phase = P_PAY if s.buy_lo == 0 else P_PAY_TYPE
+    elif ph == P_PAY_TYPE:
+        s.buy_type = a - A_DECLARE_TYPE
+        log_ev(s, E_DECLARE_TYPE, seat, s.buy_type, 0, 0)
+        s.phase = P_PAY
+    elif ph == P_PAY:
+        if a == A_STOP_PAYING:
+            finish_buy(s)
+        elif a == A_PAY_GOLD:
+            pay(s, GOLD)
+        else:
+            pay(s, a - A_PAY)
+    elif ph == P_HJ:
+        if a == A_HJ_DONE:
+            s.hj_pos += 1
+            s.hj_last = NONE
+        else:
+            s.disguised |= (<uint32_t>1) << (a - A_ASSIGN_HJ)
+            s.hj_last = a - A_ASSIGN_HJ
+            log_ev(s, E_HJ, seat, a - A_ASSIGN_HJ, 0, 0)
+        hj_next(s)
+    elif ph == P_CLAN:
+        if a == A_CLAN_POINTS:
+            give_clan_points(s, seat)
+            if s.second != NONE and not rumor_row_empty(s):
+                s.mover = s.second
+                s.phase = P_FREE_RUMOR
+                return
+        else:
+            take_rumor(s, seat, a - A_FREE_RUMOR)
+            if s.second != NONE:
+                give_clan_points(s, s.second)
+        s.score_clan += 1
+        clan_next(s)
+    elif ph == P_FREE_RUMOR:
+        take_rumor(s, seat, a - A_FREE_RUMOR)
+        s.score_clan += 1
+        clan_next(s)
+    keep_all_if_forced(s)
+
+cdef void settle(Ninjato* s) noexcept nogil:
+    """Play every forced step: a state always waits on a real choice."""
+    cdef int out[128]
+    while s.phase != P_OVER:
+        keep_all_if_forced(s)
+        if s.phase == P_OVER or legal_moves(s, out) != 1:
+            return
+        step(s, out[0])
+
+
+# ---------------------------------------------------------------- interface
+
+cdef int nt_players(const void* vs) noexcept nogil:
+    return (<const Ninjato*>vs).players
+
+cdef int nt_movers(const void* vs, int* seats) noexcept nogil:
+    cdef const Ninjato* s = <const Ninjato*>vs
+    if s.phase == P_OVER:
+        return 0
+    seats[0] = s.mover
+    return 1
+
+cdef int nt_legal(const void* vs, int seat, int* out) noexcept nogil:
+    cdef const Ninjato* s = <const Ninjato*>vs
+    if s.phase == P_OVER or seat != s.mover:
+        return 0
+    return legal_moves(s, out)
+
+cdef void nt_apply(void* vs, const int* joint) noexcept nogil:
+    cdef Ninjato* s = <Ninjato*>vs
+    if s.phase == P_OVER:
+        return
+    s.ck_public = 0
+    s.ck_private = 0
+    s.ck_seat = NONE
+    step(s, joint[s.mover])
+    settle(s)
+
+cdef void nt_returns(const void* vs, double* out) noexcept nogil:
+    """Most points; ties: most Elite cards, then most Envoys, then shared (ruling 23)."""
+    cdef const Ninjato* s = <const Ninjato*>vs
+    cdef int key[MAX_PLAYERS]
+    cdef int p
+    for p in range(s.players):
+        key[p] = (score_of(s, p) * 32 + popcount64(s.elites[p])) * 32 + popcount64(s.envoys[p])
+    share_wins(key, s.players, False, out)
+
+cdef void shuffle_keep_top(uint8_t* deck, int n, bint keep, Rng* rng) noexcept nogil:
+    if keep and n > 0:
+        shuffle_u8(deck, n - 1, rng)
+    else:
+        shuffle_u8(deck, n, rng)
+
+cdef int canonical(uint8_t* pool, int n) noexcept nogil:
+    """Sort Dojo values (counting sort), so a shuffle of the pool depends
+    only on its make-up, never on where the cards were."""
+    cdef int cnt[N_VALUES]
+    cdef int i, v, k = 0
+    memset(cnt, 0, sizeof(cnt))
+    for i in range(n):
+        cnt[pool[i]] += 1
+    for v in range(N_VALUES):
+        for i in range(cnt[v]):
+            pool[k] = v
+            k += 1
+    return k
+
+cdef void nt_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
+    """Resample what ``observer`` cannot see: the hidden part of other hands
+    (two groups: drawn since the Dojo deck's last reshuffle, together with
+    the deck, and drawn before it), the order of every deck (a top card it
+    saw with CR4 stays on top), and the bag's next draws (the Rng)."""
+    cdef Ninjato* s = <Ninjato*>vs
+    cdef uint8_t pool[N_DOJO]
+    cdef int cur[MAX_PLAYERS][N_VALUES]
+    cdef int n = 0, p, v, k, i, cnt
+    cdef int np = s.players if s.players <= MAX_PLAYERS else MAX_PLAYERS
+    s.rng.state = rng_next(rng)
+    # drawn since the last reshuffle: pooled with the deck
+    for i in range(s.deck_len):
+        pool[n] = s.deck[i]
+        n += 1
+    for p in range(np):
+        for v in range(1, N_VALUES):
+            cur[p][v] = 0
+            if p != observer:
+                cur[p][v] = s.hand[p][v] - s.seen[p][v] - s.older[p][v]
+                for k in range(cur[p][v]):
+                    pool[n] = v
+                    n += 1
+    n = canonical(pool, n)
+    shuffle_u8(pool, n, rng)
+    k = 0
+    for p in range(np):
+        if p == observer:
+            continue
+        cnt = 0
+        for v in range(1, N_VALUES):
+            cnt += cur[p][v]
+            s.hand[p][v] -= cur[p][v]
+        for i in range(cnt):
+            s.hand[p][pool[k]] += 1
+            k += 1
+    for i in range(s.deck_len):
+        s.deck[i] = pool[k]
+        k += 1
+    # drawn before the last reshuffle: only among those hands
+    n = 0
+    for p in range(np):
+        if p != observer:
+            for v in range(1, N_VALUES):
+                for i in range(s.older[p][v]):
+                    pool[n] = v
+                    n += 1
+    n = canonical(pool, n)
+    shuffle_u8(pool, n, rng)
+    k = 0
+    for p in range(np):
+        if p == observer:
+            continue
+        cnt = 0
+        for v in range(1, N_VALUES):
+            cnt += s.older[p][v]
+            s.hand[p][v] -= s.older[p][v]
+            s.older[p][v] = 0
+        for i in range(cnt):
+            s.hand[p][pool[k]] += 1
+            s.older[p][pool[k]] += 1
+            k += 1
+    # deck orders
+    shuffle_keep_top(s.guard_deck, s.guard_len, observer >= 0 and (s.peek[0] >> observer) & 1, rng)
+    shuffle_keep_top(s.elite_deck, s.elite_len, observer >= 0 and (s.peek[1] >> observer) & 1, rng)
+    shuffle_u8(s.sensei_stack, s.sensei_len, rng)
+    shuffle_u8(s.envoy_deck, s.envoy_len, rng)
+    shuffle_u8(s.rumor_deck, s.rumor_len, rng)
+
+cdef int nt_observe(const void* vs, int actor, int action, int observer) noexcept nogil:
+    return action   # every step is public; a card drawn from the deck is told by chance_key
+
+cdef uint64_t nt_chance_key(const void* vs, int observer) noexcept nogil:
+    """Guards and Elites revealed and treasure drawn in the last move (all
+    seats), and the card the observer drew from the deck or saw with CR4.
+    End-of-turn refills are left out: they are averaged over, not keyed."""
+    cdef const Ninjato* s = <const Ninjato*>vs
+    if observer == s.ck_seat:
+        return s.ck_public * <uint64_t>0x9E3779B97F4A7C15 + s.ck_private
+    return s.ck_public
+
+
+# ------------------------------------------------------------------ policy
+# Not rules: the heuristic of the rollouts and of the greedy player.  Buy
+# when you can (treasure spent is points), attack where treasure is rich,
+# call Banzai when the hand likely beats the next Guard, draw extremes.
+
+cdef enum:
+    POLICY_NOISE_PCT = 5
+
+cdef double banzai_odds(const Ninjato* s, int seat) noexcept nogil:
+    """Chance that the best single card in hand beats a Guard drawn now
+    (from the deck, or the discards if it is empty); Elites count as 0.3."""
+    cdef int v, best, i, n = 0, win = 0, g
+    cdef int sd = mode_of(s.att_side, s.att_flags)
+    if lowest_on(s, s.att_house, PLAIN) == NONE:
+        return 0.3
+    best = -1
+    for v in range(1, N_VALUES):
+        if s.hand[seat][v]:
+            if best < 0 or (sd == STR and v > best) or (sd == STE and v < best):
+                best = v
+    if best < 0:
+        return 0.0
+    best += adj_of(s.att_flags)
+    for i in range(s.guard_len):
+        g = GUARD_VALUE[s.guard_deck[i]]
+        n += 1
+        win += beats(best, g, sd)
+    if n == 0:
+        return 0.5
+    return win / <double>n
+
+cdef int cost_points(int rumor, int card) noexcept nogil:
+    cdef int t, v = 0
+    if rumor:
+        if RUMOR_LO[card]:
+            return RUMOR_HI[card] * 3
+        for t in range(4):
+            v += RUMOR_REQ[card][t] * TREASURE_VALUE[t]
+        return v
+    if ENVOY_LO[card]:
+        return ENVOY_HI[card] * 3
+    for t in range(4):
+        v += ENVOY_REQ[card][t] * TREASURE_VALUE[t]
+    return v
+
+cdef int nt_policy(void* vs, int seat, Rng* rng) noexcept nogil:
+    cdef Ninjato* s = <Ninjato*>vs
+    cdef int out[128]
+    cdef int n = legal_moves(s, out), i, a, v, h, t, best = 0, sc, best_sc = -1000000
+    cdef int c, mine
+    if n <= 1:
+        return out[0] if n else 0
+    if <int>rng_below(rng, 100) < POLICY_NOISE_PCT:
+        return out[rng_below(rng, n)]
+    for i in range(n):
+        a = out[i]
+        sc = 0
+        if s.phase == P_PLACE:
+            if a == A_PALACE or a == A_PAVILION:
+                sc = 100 + (10 if a == A_PALACE and s.turn <= 5 else 0)
+            elif a >= A_HOUSE:
+                h = (a - A_HOUSE) // 2
+                sc = 55 + 6 * house_total(s, h)
+            elif a == A_SENSEI:
+                sc = 45 if s.turn <= 4 else 30
+            else:
+                v = hand_size(s, seat)
+                sc = 70 if v <= 1 else (40 if v <= 3 else 5)
+        elif s.phase == P_DRAW:
+            if a == A_DRAW_DECK:
+                sc = 4
+            else:
+                v = s.row[a - A_DRAW_ROW]
+                sc = 3 * (v - 3 if v > 3 else 3 - v) + (3 if v == 3 else 0)
+        elif s.phase == P_SENSEI_PAY:
+            v = a - A_PAY_CARD + 1
+            sc = s.hand[seat][v] * 4 - (v - 3 if v > 3 else 3 - v)
+        elif s.phase == P_BUILD:
+            if a == A_DECLARE:
+                sc = 1000
+            elif a == A_GIVE_UP:
+                sc = -1000
+            elif a == A_NEXT_PLAY:
+                sc = 500
+            elif A_BASE_CARD <= a < A_BASE_CARD + 5:
+                # the card closest to the guard that may still win: keep the extremes
+                v = a - A_BASE_CARD + 1
+                sc = 200 - 10 * (v - 3 if v > 3 else 3 - v)
+            elif a <= A_BASE_CR1_4:
+                sc = 150
+            else:
+                sc = 100 - (a - A_SN2)      # the first modifier that can still win
+        elif s.phase == P_CONTINUE:
+            if a == A_PEEK:
+                sc = 0
+            elif a == A_BANZAI:
+                sc = <int>(100 * banzai_odds(s, seat))
+            else:
+                sc = 55
+        elif s.phase == P_KEEP:
+            sc = a
+        elif s.phase == P_TOKEN:
+            t = a - A_TOKEN
+            c = TOKEN_CLAN[t]
+            mine = popcount64(s.envoys[seat] & clan_envoys(c))
+            sc = 10 * mine + TOKEN_VALUE[t]
+        elif s.phase == P_BUY:
+            c = s.rumor_row[a - A_BUY] if s.buy_rumor else s.envoy_row[a - A_BUY]
+            sc = cost_points(s.buy_rumor, c)
+        elif s.phase == P_PAY_TYPE:
+            t = a - A_DECLARE_TYPE
+            sc = TREASURE_VALUE[t] * (s.owned[seat][t] if s.owned[seat][t] < s.buy_hi else s.buy_hi)
+        elif s.phase == P_PAY:
+            sc = 10 if a == A_PAY_GOLD else (0 if a == A_STOP_PAYING else 20)
+        elif s.phase == P_CLAN:
+            if a == A_CLAN_POINTS:
+                sc = clan_points_of(s, scoring_clan(s)) * 2
+            else:
+                sc = 8
+        elif s.phase == P_REVEAL or s.phase == P_TG5:
+            sc = 1 if (a == A_USE_SN3 or a == A_USE_TG5) else 0
+        elif s.phase == P_CR6 or s.phase == P_HJ:
+            sc = 1 if (a != A_NO_CR6 and a != A_HJ_DONE) else 0
+        sc = sc * 8 + <int>rng_below(rng, 8)
+        if sc > best_sc:
+            best_sc = sc
+            best = a
+    return best
+
+
+cdef GameDef NINJATO_DEF
+NINJATO_DEF.name = b"ninjato"
+NINJATO_DEF.state_size = sizeof(Ninjato)
+NINJATO_DEF.num_actions = NUM_ACTIONS
+NINJATO_DEF.players = nt_players
+NINJATO_DEF.movers = nt_movers
+NINJATO_DEF.legal = nt_legal
+NINJATO_DEF.apply = nt_apply
+NINJATO_DEF.returns = nt_returns
+NINJATO_DEF.determinize = nt_determinize
+NINJATO_DEF.observe = nt_observe
+NINJATO_DEF.policy = nt_policy
+NINJATO_DEF.chance_key = nt_chance_key
+
+
+# ------------------------------------------------------------- Python face
+# Everything below serves engine.State, the codec and the app; the solver
+# uses only the table above.
+
+NAME = "ninjato"
+TITLE = "Ninjato"
+PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
+OPTIONS = {}   # Ninjato has no variants
+STATE_SIZE = sizeof(Ninjato)
+ACTIONS = NUM_ACTIONS
+
+PHASES = ("place", "draw", "sensei", "sensei payment", "play", "alarm", "banzai or retreat",
+          "TG5", "keep", "new clan", "CR6", "buy", "declare type", "pay", "Hensojutsu",
+          "clan choice", "free Rumor", "over")
+FACING = ("Sentry", "Guard", "Elite")
+BASES = (None, "card", "SN5", "TG3", "CR1")
+SPACES = ("Dojo", "Sensei", "Palace", "Pavilion")
+TILE_NAMES = tuple(t[0] for t in SENSEI)
+GUARD_NAMES = tuple(f"GD{i + 1:02d}" for i in range(N_GUARDS))
+ELITE_NAMES = tuple(f"EL{i + 1:02d}" for i in range(N_ELITES))
+ENVOY_NAMES = tuple(f"EN{i + 1:02d}" for i in range(N_ENVOYS))
+RUMOR_NAMES = tuple(f"RU{i + 1:02d}" for i in range(N_RUMORS))
+TOKEN_NAMES = tuple(f"CT{i + 1:02d}" for i in range(N_TOKENS))
+FLAG_TILES = ((F_SN4, "SN4"), (F_TG4, "TG4"), (F_CR3, "CR3"))
+
+
+def definition():
+    """The ``GameDef`` table as a capsule named ``engine.GameDef``."""
+    return PyCapsule_New(&NINJATO_DEF, b"engine.GameDef", NULL)
+
+
+def _cost_text(cost):
+    if cost[0] == "range":
+        return f"{cost[1]}-{cost[2]} of one type"
+    return " + ".join(TREASURES[t] for t in range(4) for _ in range(cost[t]))
+
+
+def token_text(int t):
+    """``token_text(13)`` is ``'CT14 (Go-Shirakawa 6)'``."""
+    return f"{TOKEN_NAMES[t]} ({CLANS[TOKEN_CLAN[t]]} {TOKEN_VALUE[t]})"
+
+
+def _action_names():
+    names = ["Dojo", "Sensei", "Palace", "Pavilion"]
+    names += [f"house {h + 1} {SIDES[sd]}" for h in range(N_HOUSES) for sd in range(2)]
+    names += [f"draw face-up card {i + 1}" for i in range(DOJO_ROW)] + ["draw from the deck"]
+    names += [f"Sensei tile {i + 1}" for i in range(N_OFFER)]
+    names += [f"pay with a {v}" for v in range(1, 6)]
+    names += [f"base: Dojo {v}" for v in range(1, 6)]
+    names += ["base: SN5 as 1", "base: TG3 as 5", "base: CR1 as 2", "base: CR1 as 4"]
+    names += ["SN2: set to 0", "TG1: set to 6", "join a 3 (+1)", "join a 3 (-1)", "CR2 +1", "CR2 -1",
+              "SN1 -2", "TG2 +2", "SN4 -1 for the attack", "TG4 +1 for the attack",
+              "CR3: the other side", "CR5: one play against both", "next play", "declare the play",
+              "give up", "SN3: ignore the alarm", "let the alarm ring", "Banzai", "retreat",
+              "CR4: peek", "TG5: keep 2", "keep 1"]
+    names += [f"keep {'red ' if sd else ''}{TREASURES[t]}" for t in range(N_TYPES) for sd in range(2)]
+    names += [f"new token {token_text(t)}" for t in range(N_TOKENS)]
+    names += [f"CR6: take back a {v}" for v in range(1, 6)] + ["no CR6"]
+    names += [f"buy face-up card {i + 1}" for i in range(ROW)]
+    names += [f"declare {TREASURES[t]}" for t in range(4)]
+    names += [f"pay a {TREASURES[t]}" for t in range(4)] + ["pay a Gold", "stop paying"]
+    names += [f"Hensojutsu on {ENVOY_NAMES[e]}" for e in range(N_ENVOYS)] + ["Hensojutsu done"]
+    names += ["take the clan points"] + [f"take Rumor {i + 1}" for i in range(ROW)]
+    assert len(names) == NUM_ACTIONS
+    return tuple(names)
+
+
+ACTION_NAMES = _action_names()
+
+
+def action_name(int action):
+    """``action_name(0)`` is ``'Dojo'``; ``action_name(53)`` is ``'Banzai'``."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise PositionError(f"{action} is not a Ninjato action id (0..{NUM_ACTIONS - 1})")
+    return ACTION_NAMES[action]
+
+
+cdef inline Ninjato* _cast(const unsigned char[::1] buf) except NULL:
+    if buf.shape[0] != sizeof(Ninjato):
+        raise PositionError("not a Ninjato state")
+    return <Ninjato*>&buf[0]
+
+
+cdef void _blank(Ninjato* s):
+    memset(s, 0, sizeof(Ninjato))
+    memset(s.offer, NONE, sizeof(s.offer))
+    memset(s.envoy_row, NONE, sizeof(s.envoy_row))
+    memset(s.rumor_row, NONE, sizeof(s.rumor_row))
+    memset(s.token, NONE, sizeof(s.token))
+    memset(s.sentry, NONE, sizeof(s.sentry))
+    s.facing_card = NONE
+    s.buy_type = NONE
+    s.hj_last = NONE
+    s.first = NONE
+    s.second = NONE
+    s.ck_seat = NONE
+    clear_play(&s.play[0])
+    clear_play(&s.play[1])
+
+
+def new_state(int players, unsigned long long seed, dict options):
+    """A fresh deal as state bytes (setup of the rulebook)."""
+    if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise PositionError(f"players: Ninjato is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    if options:
+        raise PositionError(f"options: Ninjato has no options ({', '.join(sorted(map(str, options)))})")
+    buf = bytearray(sizeof(Ninjato))
+    cdef unsigned char[::1] mv = buf
+    cdef Ninjato* s = <Ninjato*>&mv[0]
+    cdef int i, v, k, p, h, t
+    cdef uint8_t toks[N_HOUSES]
+    _blank(s)
+    rng_seed(&s.rng, seed)
+    s.players = players
+    for v in range(1, N_VALUES):
+        for k in range(DOJO_COUNT[v]):
+            s.deck[s.deck_len] = v
+            s.deck_len += 1
+    shuffle_u8(s.deck, s.deck_len, &s.rng)
+    for p in range(players):
+        for k in range(4):
+            s.hand[p][dojo_pop(s)] += 1
+    for i in range(DOJO_ROW):
+        s.row[i] = dojo_pop(s)
+    for i in range(N_RUMORS):
+        s.rumor_deck[i] = i
+    s.rumor_len = N_RUMORS
+    shuffle_u8(s.rumor_deck, N_RUMORS, &s.rng)
+    for i in range(N_ENVOYS):
+        s.envoy_deck[i] = i
+    s.envoy_len = N_ENVOYS
+    shuffle_u8(s.envoy_deck, N_ENVOYS, &s.rng)
+    for i in range(ROW):
+        s.rumor_len -= 1
+        s.rumor_row[i] = s.rumor_deck[s.rumor_len]
+        s.envoy_len -= 1
+        s.envoy_row[i] = s.envoy_deck[s.envoy_len]
+    for i in range(N_COMBAT):
+        s.sensei_stack[i] = i
+    s.sensei_len = N_COMBAT
+    shuffle_u8(s.sensei_stack, N_COMBAT, &s.rng)
+    for i in range(players):
+        s.sensei_len -= 1
+        s.offer[i] = s.sensei_stack[s.sensei_len]
+    s.hj_len = 3
+    for i in range(N_GUARDS):
+        s.guard_deck[i] = i
+    s.guard_len = N_GUARDS
+    shuffle_u8(s.guard_deck, N_GUARDS, &s.rng)
+    for t in range(N_TYPES):
+        s.bag[t] = TREASURE_COUNTS[t]
+    for i in range(N_HOUSES):
+        toks[i] = START_TOKENS[i]
+    shuffle_u8(toks, N_HOUSES, &s.rng)
+    for h in range(N_HOUSES):
+        s.token[h] = toks[h]
+        s.sentry[h] = guard_pop(s)          # Sentry alarms are ignored
+        for k in range(HOUSE_TREASURE):
+            s.house[h][bag_draw(s)][PLAIN] += 1
+    for p in range(players):
+        s.order[p] = p
+    shuffle_u8(s.order, players, &s.rng)
+    s.turn = 1
+    s.n_log = 0
+    s.phase = P_PLACE
+    s.mover = s.order[0]
+    settle(s)
+    return bytes(buf)
+
+
+# ---------------------------------------------------------------- fields
+
+def _bits(uint64_t mask, names):
+    return [names[i] for i in range(len(names)) if (mask >> i) & 1]
+
+def _opt(int v, names):
+    return None if v == NONE else names[v]
+
+cdef dict _play_fields(const Play* p):
+    return {"base": BASES[p.base_kind], "value": p.base, "set": p.setv, "add": p.add,
+            "join": p.join, "next_group": p.next_group,
+            "cards": [p.cards[v] for v in range(1, N_VALUES)], "tiles": _bits(p.tiles, TILE_NAMES)}
+
+
+def fields(const unsigned char[::1] buf):
+    """The state as named fields (what a position file stores).  Dojo cards
+    are their values; lists of 5 counts are per value 1-5 or per treasure
+    type (Fan, Scroll, Vase, Jade, Gold); decks list bottom to top."""
+    cdef Ninjato* s = _cast(buf)
+    n = s.players
+    ps = range(n)
+    return {
+        "players": n,
+        "turn": s.turn,
+        "placed": s.placed,
+        "phase": PHASES[s.phase],
+        "mover": s.mover,
+        "order": [s.order[i] for i in ps],
+        "rng": int(s.rng.state),
+        "dojo_deck": [s.deck[i] for i in range(s.deck_len)],
+        "dojo_row": [s.row[i] for i in range(DOJO_ROW)],
+        "dojo_discard": [s.discard[v] for v in range(1, N_VALUES)],
+        "hands": [[s.hand[p][v] for v in range(1, N_VALUES)] for p in ps],
+        "seen": [[s.seen[p][v] for v in range(1, N_VALUES)] for p in ps],
+        "older": [[s.older[p][v] for v in range(1, N_VALUES)] for p in ps],
+        "draws_left": s.draws_left,
+        "dojo_stack": [s.dojo_stack[i] for i in range(s.dojo_len)],
+        "spaces": [[s.spaces[p][k] for k in range(4)] for p in ps],
+        "sensei_stack": [TILE_NAMES[s.sensei_stack[i]] for i in range(s.sensei_len)],
+        "hensojutsu_left": s.hj_len,
+        "offer": [_opt(s.offer[i], TILE_NAMES) for i in range(N_OFFER)],
+        "tile_slot": s.tile_slot,
+        "tiles": [_bits(s.tiles[p], TILE_NAMES) for p in ps],
+        "face_down": [_bits(s.used[p], TILE_NAMES) for p in ps],
+        "removed_tiles": _bits(s.removed, TILE_NAMES),
+        "tokens": [_opt(s.token[h], TOKEN_NAMES) for h in range(N_HOUSES)],
+        "sentries": [_opt(s.sentry[h], GUARD_NAMES) for h in range(N_HOUSES)],
+        "house_treasure": [[[s.house[h][t][PLAIN], s.house[h][t][RED]] for t in range(N_TYPES)]
+                           for h in range(N_HOUSES)],
+        "house_sides": [[s.side[h][sd] - 1 if s.side[h][sd] else None for sd in range(2)]
+                        for h in range(N_HOUSES)],
+        "guard_deck": [GUARD_NAMES[s.guard_deck[i]] for i in range(s.guard_len)],
+        "guard_discard": _bits(s.guard_discard, GUARD_NAMES),
+        "elite_deck": [ELITE_NAMES[s.elite_deck[i]] for i in range(s.elite_len)],
+        "elite_discard": _bits(s.elite_discard, ELITE_NAMES),
+        "elites": [_bits(s.elites[p], ELITE_NAMES) for p in ps],
+        "peeked": [[p for p in ps if (s.peek[d] >> p) & 1] for d in range(2)],
+        "bag": [s.bag[t] for t in range(N_TYPES)],
+        "spent": [s.spent[t] for t in range(N_TYPES)],
+        "treasure": [[s.owned[p][t] for t in range(N_TYPES)] for p in ps],
+        "envoy_deck": [ENVOY_NAMES[s.envoy_deck[i]] for i in range(s.envoy_len)],
+        "envoy_row": [_opt(s.envoy_row[i], ENVOY_NAMES) for i in range(ROW)],
+        "rumor_deck": [RUMOR_NAMES[s.rumor_deck[i]] for i in range(s.rumor_len)],
+        "rumor_row": [_opt(s.rumor_row[i], RUMOR_NAMES) for i in range(ROW)],
+        "envoys": [_bits(s.envoys[p], ENVOY_NAMES) for p in ps],
+        "rumors": [_bits(s.rumors[p], RUMOR_NAMES) for p in ps],
+        "bought": [s.bought[p] for p in ps],
+        "clan_points": [s.clan_pts[p] for p in ps],
+        "final": [[s.final_pts[p][k] for k in range(4)] for p in ps],
+        "attack": {
+            "house": s.att_house, "side": s.att_side,
+            "active": [name for f, name in FLAG_TILES if s.att_flags & f],
+            "facing": FACING[s.facing], "card": (None if s.facing_card == NONE else
+                                                 (ELITE_NAMES if s.facing == FACE_ELITE else GUARD_NAMES)[s.facing_card]),
+            "on_shuriken": [[s.on_shuriken[t][PLAIN], s.on_shuriken[t][RED]] for t in range(N_TYPES)],
+            "revealed": [GUARD_NAMES[s.revealed[i]] for i in range(s.n_revealed)],
+            "discarded": [s.att_discarded[v] for v in range(1, N_VALUES)],
+            "keep_left": s.keep_left, "keep_min": s.keep_min,
+            "plays": [_play_fields(&s.play[0]), _play_fields(&s.play[1])],
+            "play_index": s.play_idx,
+        },
+        "purchase": {
+            "rumor": bool(s.buy_rumor), "slot": s.buy_slot, "card": s.buy_card,
+            "due": [s.buy_req[t] for t in range(4)],
+            "type": None if s.buy_type == NONE else TREASURES[s.buy_type],
+            "low": s.buy_lo, "high": s.buy_hi, "paid": s.buy_paid, "gold": bool(s.buy_gold),
+            "points": s.buy_points,
+        },
+        "scoring": {
+            "turn": s.scoring, "clan_index": s.score_clan, "hensojutsu_seat": s.hj_pos,
+            "hensojutsu_last": None if s.hj_last == NONE else ENVOY_NAMES[s.hj_last],
+            "disguised": _bits(s.disguised, ENVOY_NAMES),
+            "first": None if s.first == NONE else s.first,
+            "second": None if s.second == NONE else s.second,
+        },
+        "chance": [int(s.ck_public), int(s.ck_private), None if s.ck_seat == NONE else s.ck_seat],
+        "log": [[s.log[i].kind, s.log[i].seat, s.log[i].a, s.log[i].b, s.log[i].c] for i in range(s.n_log)],
+        "log_lost": bool(s.log_lost),
+    }
+
+
+class _Reader:
+    """Reads and checks named fields; every error names the field."""
+
+    def __init__(self, f, where="state"):
+        if not isinstance(f, dict):
+            raise PositionError(f"{where}: expected a map of named fields")
+        self.f = f
+        self.where = where
+
+    def path(self, key):
+        return f"{self.where}.{key}"
+
+    def get(self, key):
+        if key not in self.f:
+            raise PositionError(f"{self.path(key)}: missing")
+        return self.f[key]
+
+    def int(self, key, lo, hi, value=None, where=None):
+        v = self.get(key) if where is None else value
+        where = where or self.path(key)
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise PositionError(f"{where}: expected an integer, got {type(v).__name__}")
+        if not lo <= v <= hi:
+            raise PositionError(f"{where}: {v} is out of range {lo}..{hi}")
+        return v
+
+    def bool(self, key):
+        v = self.get(key)
+        if not isinstance(v, bool):
+            raise PositionError(f"{self.path(key)}: expected true or false")
+        return v
+
+    def list(self, key, length=None, value=None, where=None):
+        v = self.get(key) if where is None else value
+        where = where or self.path(key)
+        if not isinstance(v, list):
+            raise PositionError(f"{where}: expected a list, got {type(v).__name__}")
+        if length is not None and len(v) != length:
+            raise PositionError(f"{where}: expected {length} entries, got {len(v)}")
+        return v
+
+    def ints(self, key, length, lo, hi, value=None, where=None):
+        where = where or self.path(key)
+        v = self.list(key, length, value, where)
+        return [self.int(None, lo, hi, x, f"{where}[{i}]") for i, x in enumerate(v)]
+
+    def name(self, names, value, where, none=False):
+        if value is None and none:
+            return NONE
+        if not isinstance(value, str) or value not in names:
+            raise PositionError(f"{where}: {value!r} is not one of {names[0]}..{names[-1]}")
+        return names.index(value)
+
+    def names(self, key, names, length=None, value=None, where=None, none=False):
+        where = where or self.path(key)
+        v = self.list(key, length, value, where)
+        return [self.name(names, x, f"{where}[{i}]", none) for i, x in enumerate(v)]
+
+    def done(self, keys):
+        extra = sorted(set(map(str, self.f)) - set(keys))
+        if extra:
+            raise PositionError(f"{self.where}: unknown field {extra[0]!r}")
+
+
+STATE_KEYS = ("players", "turn", "placed", "phase", "mover", "order", "rng", "dojo_deck", "dojo_row",
+              "dojo_discard", "hands", "seen", "older", "draws_left", "dojo_stack", "spaces",
+              "sensei_stack", "hensojutsu_left", "offer", "tile_slot", "tiles", "face_down",
+              "removed_tiles", "tokens", "sentries", "house_treasure", "house_sides", "guard_deck",
+              "guard_discard", "elite_deck", "elite_discard", "elites", "peeked", "bag", "spent",
+              "treasure", "envoy_deck", "envoy_row", "rumor_deck", "rumor_row", "envoys", "rumors",
+              "bought", "clan_points", "final", "attack", "purchase", "scoring", "chance", "log",
+              "log_lost")
+
+
+def _once(seen, what, int i, where):
+    if i in seen:
+        raise PositionError(f"{where}: {what} is also in {seen[i]}")
+    seen[i] = where
+
+
+cdef _read_play(Play* p, r, where):
+    q = _Reader(r, where)
+    q.done(("base", "value", "set", "add", "join", "next_group", "cards", "tiles"))
+    base = q.get("base")
+    if base not in BASES:
+        raise PositionError(f"{where}.base: {base!r} is not one of {BASES}")
+    p.base_kind = BASES.index(base)
+    p.base = q.int("value", 0, 6)
+    p.setv = q.int("set", -1, 6)
+    if p.setv not in (-1, 0, 6):
+        raise PositionError(f"{where}.set: {p.setv} is not -1, 0 or 6")
+    p.add = q.int("add", -8, 8)
+    p.join = q.int("join", -1, 1)
+    p.next_group = q.int("next_group", 0, G_END)
+    for v, c in enumerate(q.ints("cards", 5, 0, 2)):
+        p.cards[v + 1] = c
+    for t in q.names("tiles", TILE_NAMES):
+        p.tiles |= (<uint32_t>1) << t
+
+
+def from_fields(object f):
+    """State bytes from named fields, validating everything.
+
+    Raises PositionError naming the first bad field.
+    """
+    r = _Reader(f)
+    r.done(STATE_KEYS)
+    buf = bytearray(sizeof(Ninjato))
+    cdef unsigned char[::1] mv = buf
+    cdef Ninjato* s = <Ninjato*>&mv[0]
+    cdef int out[128]
+    cdef int i, v, p, t, h, k
+    _blank(s)
+    n = r.int("players", MIN_PLAYERS, MAX_PLAYERS)
+    s.players = n
+    s.turn = r.int("turn", 1, N_TURNS)
+    s.placed = r.int("placed", 0, n * N_SHURIKEN)
+    phase = r.get("phase")
+    if phase not in PHASES:
+        raise PositionError(f"state.phase: {phase!r} is not one of {', '.join(PHASES)}")
+    s.phase = PHASES.index(phase)
+    s.mover = r.int("mover", 0, n - 1)
+    order = r.ints("order", n, 0, n - 1)
+    if sorted(order) != list(range(n)):
+        raise PositionError("state.order: each seat exactly once")
+    for i in range(n):
+        s.order[i] = order[i]
+    s.rng.state = r.int("rng", 0, 2**64 - 1)
+    # Dojo cards: every value accounted for
+    count = [0] * 6
+    deck = r.ints("dojo_deck", None, 1, 5)
+    if len(deck) > N_DOJO:
+        raise PositionError("state.dojo_deck: more than 52 cards")
+    for i, v in enumerate(deck):
+        s.deck[i] = v
+        count[v] += 1
+    s.deck_len = len(deck)
+    for i, v in enumerate(r.ints("dojo_row", DOJO_ROW, 0, 5)):
+        s.row[i] = v
+        count[v] += 1
+    for v, c in enumerate(r.ints("dojo_discard", 5, 0, N_DOJO)):
+        s.discard[v + 1] = c
+        count[v + 1] += c
+    for key in ("hands", "seen", "older"):
+        rows = r.list(key, n)
+        for p in range(n):
+            vals = r.ints(None, 5, 0, N_DOJO, rows[p], f"state.{key}[{p}]")
+            for v in range(5):
+                if key == "hands":
+                    s.hand[p][v + 1] = vals[v]
+                    count[v + 1] += vals[v]
+                elif key == "seen":
+                    s.seen[p][v + 1] = vals[v]
+                    if vals[v] > s.hand[p][v + 1]:
+                        raise PositionError(f"state.seen[{p}][{v}]: more than the hand holds")
+                else:
+                    s.older[p][v + 1] = vals[v]
+                    if vals[v] + s.seen[p][v + 1] > s.hand[p][v + 1]:
+                        raise PositionError(f"state.older[{p}][{v}]: more than the hand holds")
+    for v in range(1, 6):
+        if count[v] != DOJO_COUNT[v]:
+            raise PositionError(f"state: {count[v]} Dojo cards of value {v} in play, the game has {DOJO_COUNT[v]}")
+    s.draws_left = r.int("draws_left", 0, 4)
+    stack = r.ints("dojo_stack", None, 0, n - 1)
+    if len(stack) > n * N_SHURIKEN:
+        raise PositionError("state.dojo_stack: more shuriken than the players have")
+    for i, p in enumerate(stack):
+        s.dojo_stack[i] = p
+    s.dojo_len = len(stack)
+    rows = r.list("spaces", n)
+    for p in range(n):
+        for k, c in enumerate(r.ints(None, 4, 0, N_SHURIKEN, rows[p], f"state.spaces[{p}]")):
+            s.spaces[p][k] = c
+    # Sensei tiles: each once
+    where_tile = {}
+    for i, t in enumerate(r.names("sensei_stack", TILE_NAMES)):
+        if t >= HJ_FIRST:
+            raise PositionError(f"state.sensei_stack[{i}]: Hensojutsu tiles are not in the stack")
+        _once(where_tile, TILE_NAMES[t], t, "state.sensei_stack")
+        s.sensei_stack[i] = t
+    s.sensei_len = len(r.get("sensei_stack"))
+    s.hj_len = r.int("hensojutsu_left", 0, 3)
+    for t in range(HJ_FIRST + 3 - s.hj_len, N_TILES):
+        _once(where_tile, TILE_NAMES[t], t, "state.hensojutsu_left")
+    for i, t in enumerate(r.names("offer", TILE_NAMES, N_OFFER, none=True)):
+        s.offer[i] = t
+        if t != NONE:
+            _once(where_tile, TILE_NAMES[t], t, "state.offer")
+    s.tile_slot = r.int("tile_slot", 0, N_OFFER - 1)
+    tiles = r.list("tiles", n)
+    down = r.list("face_down", n)
+    for p in range(n):
+        for t in r.names(None, TILE_NAMES, None, tiles[p], f"state.tiles[{p}]"):
+            _once(where_tile, TILE_NAMES[t], t, f"state.tiles[{p}]")
+            s.tiles[p] |= (<uint32_t>1) << t
+        for t in r.names(None, TILE_NAMES, None, down[p], f"state.face_down[{p}]"):
+            if not (s.tiles[p] >> t) & 1:
+                raise PositionError(f"state.face_down[{p}]: {TILE_NAMES[t]} is not this player's tile")
+            s.used[p] |= (<uint32_t>1) << t
+    for t in r.names("removed_tiles", TILE_NAMES):
+        _once(where_tile, TILE_NAMES[t], t, "state.removed_tiles")
+        s.removed |= (<uint32_t>1) << t
+    if len(where_tile) != N_TILES:
+        missing = [TILE_NAMES[t] for t in range(N_TILES) if t not in where_tile]
+        raise PositionError(f"state: Sensei tile {missing[0]} is nowhere")
+    # Houses
+    toks = r.names("tokens", TOKEN_NAMES, N_HOUSES)
+    if len(set(toks)) != N_HOUSES:
+        raise PositionError("state.tokens: a clan token is on two houses")
+    for h in range(N_HOUSES):
+        s.token[h] = toks[h]
+    for h, g in enumerate(r.names("sentries", GUARD_NAMES, N_HOUSES, none=True)):
+        s.sentry[h] = g
+    treasure = [0] * N_TYPES
+    houses = r.list("house_treasure", N_HOUSES)
+    for h in range(N_HOUSES):
+        types = r.list(None, N_TYPES, houses[h], f"state.house_treasure[{h}]")
+        for t in range(N_TYPES):
+            pr = r.ints(None, 2, 0, 90, types[t], f"state.house_treasure[{h}][{t}]")
+            s.house[h][t][PLAIN], s.house[h][t][RED] = pr
+            treasure[t] += pr[0] + pr[1]
+    sides = r.list("house_sides", N_HOUSES)
+    for h in range(N_HOUSES):
+        pr = r.list(None, 2, sides[h], f"state.house_sides[{h}]")
+        for sd in range(2):
+            if pr[sd] is not None:
+                s.side[h][sd] = r.int(None, 0, n - 1, pr[sd], f"state.house_sides[{h}][{sd}]") + 1
+    # Guards and Elites: each once
+    where_guard = {}
+    for h in range(N_HOUSES):
+        if s.sentry[h] != NONE:
+            _once(where_guard, GUARD_NAMES[s.sentry[h]], s.sentry[h], "state.sentries")
+    for i, g in enumerate(r.names("guard_deck", GUARD_NAMES)):
+        _once(where_guard, GUARD_NAMES[g], g, "state.guard_deck")
+        s.guard_deck[i] = g
+    s.guard_len = len(r.get("guard_deck"))
+    for g in r.names("guard_discard", GUARD_NAMES):
+        _once(where_guard, GUARD_NAMES[g], g, "state.guard_discard")
+        s.guard_discard |= (<uint64_t>1) << g
+    where_elite = {}
+    for i, e in enumerate(r.names("elite_deck", ELITE_NAMES)):
+        _once(where_elite, ELITE_NAMES[e], e, "state.elite_deck")
+        s.elite_deck[i] = e
+    s.elite_len = len(r.get("elite_deck"))
+    for e in r.names("elite_discard", ELITE_NAMES):
+        _once(where_elite, ELITE_NAMES[e], e, "state.elite_discard")
+        s.elite_discard |= (<uint32_t>1) << e
+    elites = r.list("elites", n)
+    for p in range(n):
+        for e in r.names(None, ELITE_NAMES, None, elites[p], f"state.elites[{p}]"):
+            _once(where_elite, ELITE_NAMES[e], e, f"state.elites[{p}]")
+            s.elites[p] |= (<uint32_t>1) << e
+    peeked = r.list("peeked", 2)
+    for d in range(2):
+        for p in r.ints(None, None, 0, n - 1, peeked[d], f"state.peeked[{d}]"):
+            s.peek[d] |= 1 << p
+    # Treasure
+    for t, c in enumerate(r.ints("bag", N_TYPES, 0, 90)):
+        s.bag[t] = c
+        treasure[t] += c
+    for t, c in enumerate(r.ints("spent", N_TYPES, 0, 90)):
+        s.spent[t] = c
+        treasure[t] += c
+    owned = r.list("treasure", n)
+    for p in range(n):
+        for t, c in enumerate(r.ints(None, N_TYPES, 0, 90, owned[p], f"state.treasure[{p}]")):
+            s.owned[p][t] = c
+            treasure[t] += c
+    # Envoys and Rumors: each once
+    for kind, names, deck_key, row_key, own_key in (
+            ("Envoy", ENVOY_NAMES, "envoy_deck", "envoy_row", "envoys"),
+            ("Rumor", RUMOR_NAMES, "rumor_deck", "rumor_row", "rumors")):
+        where_card = {}
+        cards = r.names(deck_key, names)
+        for i, c in enumerate(cards):
+            _once(where_card, names[c], c, f"state.{deck_key}")
+            if kind == "Envoy":
+                s.envoy_deck[i] = c
+            else:
+                s.rumor_deck[i] = c
+        if kind == "Envoy":
+            s.envoy_len = len(cards)
+        else:
+            s.rumor_len = len(cards)
+        for i, c in enumerate(r.names(row_key, names, ROW, none=True)):
+            if c != NONE:
+                _once(where_card, names[c], c, f"state.{row_key}")
+            if kind == "Envoy":
+                s.envoy_row[i] = c
+            else:
+                s.rumor_row[i] = c
+        own = r.list(own_key, n)
+        for p in range(n):
+            for c in r.names(None, names, None, own[p], f"state.{own_key}[{p}]"):
+                _once(where_card, names[c], c, f"state.{own_key}[{p}]")
+                if kind == "Envoy":
+                    s.envoys[p] |= (<uint32_t>1) << c
+                else:
+                    s.rumors[p] |= (<uint32_t>1) << c
+        if len(where_card) != len(names):
+            missing = [names[c] for c in range(len(names)) if c not in where_card]
+            raise PositionError(f"state: {kind} {missing[0]} is nowhere")
+    for p, v in enumerate(r.ints("bought", n, 0, 2000)):
+        s.bought[p] = v
+    for p, v in enumerate(r.ints("clan_points", n, 0, 2000)):
+        s.clan_pts[p] = v
+    fin = r.list("final", n)
+    for p in range(n):
+        for k, v in enumerate(r.ints(None, 4, 0, 2000, fin[p], f"state.final[{p}]")):
+            s.final_pts[p][k] = v
+    # The attack in progress
+    a = _Reader(r.get("attack"), "state.attack")
+    a.done(("house", "side", "active", "facing", "card", "on_shuriken", "revealed", "discarded",
+            "keep_left", "keep_min", "plays", "play_index"))
+    s.att_house = a.int("house", 0, N_HOUSES - 1)
+    s.att_side = a.int("side", 0, 1)
+    for name in a.list("active"):
+        if name not in ("SN4", "TG4", "CR3"):
+            raise PositionError(f"state.attack.active: {name!r} is not SN4, TG4 or CR3")
+        s.att_flags |= dict((nm, fl) for fl, nm in FLAG_TILES)[name]
+    facing = a.get("facing")
+    if facing not in FACING:
+        raise PositionError(f"state.attack.facing: {facing!r} is not one of {FACING}")
+    s.facing = FACING.index(facing)
+    s.facing_card = a.name(ELITE_NAMES if s.facing == FACE_ELITE else GUARD_NAMES, a.get("card"),
+                           "state.attack.card", none=True)
+    sh = a.list("on_shuriken", N_TYPES)
+    for t in range(N_TYPES):
+        pr = a.ints(None, 2, 0, 90, sh[t], f"state.attack.on_shuriken[{t}]")
+        s.on_shuriken[t][PLAIN], s.on_shuriken[t][RED] = pr
+        treasure[t] += pr[0] + pr[1]
+    rev = a.names("revealed", GUARD_NAMES)
+    if len(rev) > MAX_REVEALED:
+        raise PositionError("state.attack.revealed: too many Guards")
+    for i, g in enumerate(rev):
+        _once(where_guard, GUARD_NAMES[g], g, "state.attack.revealed")
+        s.revealed[i] = g
+    s.n_revealed = len(rev)
+    if s.facing == FACE_ELITE and s.facing_card != NONE:
+        _once(where_elite, ELITE_NAMES[s.facing_card], s.facing_card, "state.attack.card")
+    elif s.facing == FACE_GUARD and s.facing_card != NONE and s.facing_card not in rev:
+        raise PositionError("state.attack.card: the Guard faced must be among the revealed")
+    for v, c in enumerate(a.ints("discarded", 5, 0, N_DOJO)):
+        s.att_discarded[v + 1] = c
+    s.keep_left = a.int("keep_left", 0, 2)
+    s.keep_min = a.int("keep_min", 0, 9)
+    plays = a.list("plays", 2)
+    for i in range(2):
+        _read_play(&s.play[i], plays[i], f"state.attack.plays[{i}]")
+    s.play_idx = a.int("play_index", 0, 1)
+    if len(where_guard) != N_GUARDS:
+        missing = [GUARD_NAMES[g] for g in range(N_GUARDS) if g not in where_guard]
+        raise PositionError(f"state: Guard {missing[0]} is nowhere")
+    if len(where_elite) != N_ELITES:
+        missing = [ELITE_NAMES[e] for e in range(N_ELITES) if e not in where_elite]
+        raise PositionError(f"state: Elite {missing[0]} is nowhere")
+    for t in range(N_TYPES):
+        if treasure[t] != TREASURE_COUNTS[t]:
+            raise PositionError(f"state: {treasure[t]} {TREASURES[t]} tokens in play, the game has {TREASURE_COUNTS[t]}")
+    # A purchase in progress
+    b = _Reader(r.get("purchase"), "state.purchase")
+    b.done(("rumor", "slot", "card", "due", "type", "low", "high", "paid", "gold", "points"))
+    s.buy_rumor = b.bool("rumor")
+    s.buy_slot = b.int("slot", 0, ROW - 1)
+    s.buy_card = b.int("card", 0, N_RUMORS - 1 if s.buy_rumor else N_ENVOYS - 1)
+    for t, c in enumerate(b.ints("due", 4, 0, 4)):
+        s.buy_req[t] = c
+    s.buy_type = b.name(TREASURES[:4], b.get("type"), "state.purchase.type", none=True)
+    s.buy_lo = b.int("low", 0, 4)
+    s.buy_hi = b.int("high", 0, 4)
+    s.buy_paid = b.int("paid", 0, 4)
+    s.buy_gold = b.bool("gold")
+    s.buy_points = b.int("points", 0, 40)
+    # Clan scoring in progress
+    c = _Reader(r.get("scoring"), "state.scoring")
+    c.done(("turn", "clan_index", "hensojutsu_seat", "hensojutsu_last", "disguised", "first", "second"))
+    s.scoring = c.int("turn", 0, N_TURNS)
+    if s.scoring not in (0, 3, 5, 7):
+        raise PositionError(f"state.scoring.turn: {s.scoring} is not 0, 3, 5 or 7")
+    s.score_clan = c.int("clan_index", 0, 3)
+    s.hj_pos = c.int("hensojutsu_seat", 0, n)
+    s.hj_last = c.name(ENVOY_NAMES, c.get("hensojutsu_last"), "state.scoring.hensojutsu_last", none=True)
+    for e in c.names("disguised", ENVOY_NAMES):
+        s.disguised |= (<uint32_t>1) << e
+    s.first = NONE if c.get("first") is None else c.int("first", 0, n - 1)
+    s.second = NONE if c.get("second") is None else c.int("second", 0, n - 1)
+    ch = r.list("chance", 3)
+    s.ck_public = r.int(None, 0, 2**64 - 1, ch[0], "state.chance[0]")
+    s.ck_private = r.int(None, 0, 2**64 - 1, ch[1], "state.chance[1]")
+    s.ck_seat = NONE if ch[2] is None else r.int(None, 0, n - 1, ch[2], "state.chance[2]")
+    log = r.list("log")
+    if len(log) > LOG_CAP:
+        raise PositionError(f"state.log: more than {LOG_CAP} steps")
+    for i, ev in enumerate(log):
+        vals = r.ints(None, 5, 0, 2**32 - 1, ev, f"state.log[{i}]")
+        if not 1 <= vals[0] <= E_DECLARE_TYPE or any(x > 255 for x in vals[1:4]):
+            raise PositionError(f"state.log[{i}]: not a step of the game")
+        s.log[i].kind, s.log[i].seat, s.log[i].a, s.log[i].b, s.log[i].c = vals
+    s.n_log = len(log)
+    s.log_lost = r.bool("log_lost")
+    # The decision itself
+    if s.phase == P_OVER:
+        if s.turn != N_TURNS:
+            raise PositionError("state.phase: the game is over only after turn 7")
+    else:
+        if s.scoring == 0 and s.phase not in (P_HJ, P_CLAN, P_FREE_RUMOR):
+            if s.placed >= n * N_SHURIKEN:
+                raise PositionError("state.placed: every shuriken is placed, the turn is over")
+            if s.mover != s.order[s.placed % n]:
+                raise PositionError(f"state.mover: seat {s.order[s.placed % n]} places now, not {s.mover}")
+        elif s.scoring == 0:
+            raise PositionError("state.scoring.turn: a scoring decision outside clan scoring")
+        k = legal_moves(s, out)
+        if k == 0:
+            raise PositionError(f"state.phase: seat {s.mover} has no legal move in the {phase} phase")
+        if k == 1:
+            raise PositionError(f"state.phase: seat {s.mover}'s only move is forced; nothing to decide")
+    return bytes(buf)
+
+
+def scores(const unsigned char[::1] buf):
+    """Points so far: treasure spent and clan points; at the end, the final scores."""
+    cdef Ninjato* s = _cast(buf)
+    return [score_of(s, p) for p in range(s.players)]
+
+
+# ---------------------------------------------------------------- steps, view
+
+def _space_name(int code):
+    if code < SPACE_HOUSE:
+        return SPACES[code]
+    return f"house {(code - SPACE_HOUSE) // 2 + 1} {SIDES[(code - SPACE_HOUSE) % 2]}"
+
+def _t(int t):
+    return None if t == NONE else TREASURES[t]
+
+def guard_text(int g):
+    """``guard_text(14)`` is ``'GD15 (3, alarm)'``."""
+    return f"{GUARD_NAMES[g]} ({GUARD_VALUE[g]}{', alarm' if GUARD_ALARM[g] else ''})"
+
+def elite_text(int e):
+    """``elite_text(0)`` is ``'EL01 (Strength 4 / Stealth 2, 1 point)'``."""
+    pts = f"{ELITE_POINTS[e]} point{'s' if ELITE_POINTS[e] > 1 else ''}"
+    if ELITE_PEOPLE[e] == 1:
+        return f"{ELITE_NAMES[e]} (Strength {ELITE_A[e]} / Stealth {ELITE_B[e]}, {pts})"
+    return f"{ELITE_NAMES[e]} (two people {ELITE_A[e]} & {ELITE_B[e]}, {pts})"
+
+def _play_desc(uint32_t code):
+    kind = (code >> 16) & 7
+    base = (code >> 19) & 7
+    setv = ((code >> 22) & 7) - 1
+    join = ((code >> 25) & 3) - 1
+    tiles = [TILE_NAMES[t] for t in range(N_COMBAT) if (code >> t) & 1]
+    return {"base": f"Dojo {base}" if kind == B_CARD else f"{BASES[kind]} as {base}",
+            "set": None if setv < 0 else setv, "join": join, "tiles": tiles}
+
+def _play_words(d):
+    parts = [d["base"]]
+    if d["join"]:
+        parts.append(f"a 3 joined ({d['join']:+d})")
+    parts += [t for t in d["tiles"] if t not in d["base"]]
+    return " + ".join(parts)
+
+
+def _event(Event e):
+    k, seat = e.kind, e.seat
+    if k == E_TURN:
+        return {"step": "turn", "turn": e.a, "text": f"turn {e.a}"}
+    if k == E_PLACE:
+        return {"step": "place", "seat": seat, "space": _space_name(e.a),
+                "text": f"seat {seat} places a shuriken on the {_space_name(e.a)}"}
+    if k == E_DRAW:
+        if e.a == 0:
+            return {"step": "draw", "seat": seat, "from": "deck", "card": None,
+                    "text": f"seat {seat} draws a card from the deck"}
+        return {"step": "draw", "seat": seat, "from": "row", "slot": e.a - 1, "card": e.b,
+                "text": f"seat {seat} takes the face-up {e.b}"}
+    if k == E_ROW_REFILL:
+        return {"step": "dojo row", "slot": e.a, "card": e.b, "text": f"a {e.b} is turned face up at the Dojo"}
+    if k == E_RESHUFFLE:
+        deck = ("Dojo", "Guard", "Elite")[e.a]
+        return {"step": "reshuffle", "deck": deck, "text": f"the {deck} discards are shuffled into a new deck"}
+    if k == E_SENSEI:
+        paid = f" paying a {e.b}" if e.b else " free (same style)"
+        return {"step": "sensei", "seat": seat, "tile": TILE_NAMES[e.a], "paid": e.b or None,
+                "text": f"seat {seat} takes Sensei tile {TILE_NAMES[e.a]}{paid}"}
+    if k == E_PLAY:
+        d = _play_desc(e.c)
+        value = <int8_t>e.b
+        return {"step": "play", "seat": seat, "play": e.a, "value": value, **d,
+                "text": f"seat {seat} plays {_play_words(d)} = {value}"}
+    if k == E_BEAT:
+        card = (ELITE_NAMES if e.a == FACE_ELITE else GUARD_NAMES)[e.b]
+        return {"step": "beat", "seat": seat, "facing": FACING[e.a], "card": card,
+                "text": f"seat {seat} beats the {FACING[e.a]} {card}"}
+    if k == E_TAKE:
+        if e.a == NONE:
+            return {"step": "take", "seat": seat, "treasure": None, "red": False,
+                    "text": f"seat {seat} takes nothing (no treasure of that side)"}
+        red = e.b == RED
+        return {"step": "take", "seat": seat, "treasure": TREASURES[e.a], "red": red,
+                "text": f"seat {seat} puts a {'red ' if red else ''}{TREASURES[e.a]} on the shuriken"}
+    if k == E_BANZAI:
+        return {"step": "banzai", "seat": seat, "text": f"seat {seat}: Banzai!"}
+    if k == E_REVEAL:
+        text = elite_text(e.b) if e.a else guard_text(e.b)
+        return {"step": "reveal", "seat": seat, "deck": ("Guard", "Elite")[e.a],
+                "card": (ELITE_NAMES if e.a else GUARD_NAMES)[e.b], "text": f"revealed: {text}"}
+    if k == E_ALARM:
+        return {"step": "alarm", "house": e.c, "added": _t(e.a), "flipped": _t(e.b),
+                "text": (f"alarm at house {e.c + 1}: a {_t(e.a)} is added, a {_t(e.b)} turns red"
+                         if e.a != NONE else f"alarm at house {e.c + 1}: the bag is empty")}
+    if k == E_SN3:
+        return {"step": "alarm ignored", "seat": seat, "text": f"seat {seat} ignores the alarm with SN3"}
+    if k == E_PEEK:
+        deck = ("Guard", "Elite")[e.a]
+        return {"step": "peek", "seat": seat, "deck": deck,
+                "text": f"seat {seat} looks at the top {deck} card with CR4"}
+    if k == E_RETREAT:
+        return {"step": "retreat", "seat": seat, "treasures": e.a,
+                "text": f"seat {seat} retreats with {e.a} treasure{'s' if e.a != 1 else ''}"}
+    if k == E_GIVE_UP:
+        card = (ELITE_NAMES if e.a == FACE_ELITE else GUARD_NAMES)[e.b]
+        return {"step": "loss", "seat": seat, "facing": FACING[e.a], "card": card,
+                "text": f"seat {seat} cannot beat {card} and loses the attack"}
+    if k == E_TG5:
+        return {"step": "TG5", "seat": seat, "text": f"seat {seat} keeps two treasures with TG5"}
+    if k == E_KEEP:
+        return {"step": "keep", "seat": seat, "treasure": TREASURES[e.a], "red": e.b == RED,
+                "text": f"seat {seat} keeps a {'red ' if e.b == RED else ''}{TREASURES[e.a]}"}
+    if k == E_LOSS:
+        return {"step": "back to the house", "seat": seat, "house": e.c, "returned": e.a,
+                "added": _t(e.b),
+                "text": f"{e.a} treasure{'s' if e.a != 1 else ''} go back to house {e.c + 1}"
+                        + (f", a {_t(e.b)} is added" if e.b != NONE else "")}
+    if k == E_CLEAR:
+        if e.c == 0:
+            return {"step": "cleared", "seat": seat, "house": e.a, "token": TOKEN_NAMES[e.b],
+                    "text": f"seat {seat} clears house {e.a + 1} and takes all its treasure"}
+        return {"step": "allegiance", "seat": seat, "house": e.a, "old": TOKEN_NAMES[e.b],
+                "new": TOKEN_NAMES[e.c - 1],
+                "text": f"house {e.a + 1} changes from {token_text(e.b)} to {token_text(e.c - 1)}"}
+    if k == E_CR6:
+        return {"step": "CR6", "seat": seat, "card": e.a, "text": f"seat {seat} takes back a {e.a} with CR6"}
+    if k == E_BUY:
+        kind = ("Envoy", "Rumor")[e.a]
+        card = (RUMOR_NAMES if e.a else ENVOY_NAMES)[e.b]
+        return {"step": "buy", "seat": seat, "kind": kind, "card": card, "points": e.c,
+                "text": f"seat {seat} buys {kind} {card} for {e.c} points"}
+    if k == E_PAY:
+        text = f"seat {seat} pays a {TREASURES[e.a]}" + (f" as a {TREASURES[e.b]}" if e.a == GOLD else "")
+        return {"step": "pay", "seat": seat, "treasure": TREASURES[e.a], "as": TREASURES[e.b], "text": text}
+    if k == E_DECLARE_TYPE:
+        return {"step": "declare type", "seat": seat, "type": TREASURES[e.a],
+                "text": f"seat {seat} will pay in {TREASURES[e.a]}"}
+    if k == E_END_TURN:
+        return {"step": "end of turn", "turn": e.a, "text": f"end of turn {e.a}"}
+    if k == E_OFFER:
+        return {"step": "sensei offer", "slot": e.a, "tile": TILE_NAMES[e.b],
+                "text": f"Sensei tile {TILE_NAMES[e.b]} is offered"}
+    if k == E_SENTRY:
+        return {"step": "sentry", "house": e.a, "card": _opt(e.b, GUARD_NAMES),
+                "text": f"house {e.a + 1} gets Sentry {guard_text(e.b) if e.b != NONE else 'none'}"}
+    if k == E_REFILL_TREASURE:
+        return {"step": "house treasure", "house": e.a, "treasure": TREASURES[e.b],
+                "text": f"house {e.a + 1} gets a {TREASURES[e.b]}"}
+    if k == E_ORDER:
+        order = [(e.c >> (4 * i)) & 15 for i in range(e.a)]
+        return {"step": "turn order", "order": order, "text": f"turn order: {', '.join(map(str, order))}"}
+    if k == E_ROW:
+        kind = ("Envoy", "Rumor")[e.a]
+        card = (RUMOR_NAMES if e.a else ENVOY_NAMES)[e.b]
+        return {"step": "row", "kind": kind, "card": card, "slot": e.c, "text": f"{kind} {card} is turned face up"}
+    if k == E_SCORING:
+        return {"step": "clan scoring", "turn": e.a, "text": f"clan scoring after turn {e.a}"}
+    if k == E_HJ:
+        return {"step": "hensojutsu", "seat": seat, "envoy": ENVOY_NAMES[e.a],
+                "text": f"seat {seat} disguises Envoy {ENVOY_NAMES[e.a]} (counts as 2)"}
+    if k == E_CLAN_RANK:
+        first = None if e.b == NONE else e.b
+        second = None if (e.c & 255) == NONE else e.c & 255
+        return {"step": "clan rank", "clan": CLANS[e.a], "first": first, "second": second,
+                "points": e.c >> 8,
+                "text": f"{CLANS[e.a]} ({e.c >> 8} points): "
+                        + ("no Envoys" if first is None else f"1st seat {first}"
+                           + ("" if second is None else f", 2nd seat {second}"))}
+    if k == E_CLAN_POINTS:
+        return {"step": "clan points", "seat": seat, "clan": CLANS[e.a], "points": e.b,
+                "text": f"seat {seat} scores {e.b} {CLANS[e.a]} clan points"}
+    if k == E_FREE_RUMOR:
+        return {"step": "free rumor", "seat": seat, "rumor": RUMOR_NAMES[e.a], "clan": CLANS[e.b],
+                "text": f"seat {seat} takes Rumor {RUMOR_NAMES[e.a]} free"}
+    if k == E_GAME_END:
+        return {"step": "game end", "text": "end of the game: final scoring"}
+    return {"step": "?", "text": "?"}
+
+
+def steps(const unsigned char[::1] buf):
+    """This turn's steps so far (kept after the turn ends, with its
+    end-of-turn refills and clan scoring, until the next turn's first
+    placement).  A card drawn from the deck is never named, and neither is
+    the card seen with CR4: steps are public."""
+    cdef Ninjato* s = _cast(buf)
+    out = [_event(s.log[i]) for i in range(s.n_log)]
+    if s.log_lost:
+        out.append({"step": "...", "text": "(more steps than the log keeps)"})
+    return out
+
+
+def _tile_info(int t):
+    return {"tile": TILE_NAMES[t], "style": STYLES[TILE_STYLE[t]],
+            "cost": TILE_COST[t] or "?", "effect": SENSEI[t][3]}
+
+def _envoy_info(int e):
+    return {"card": ENVOY_NAMES[e], "clan": CLANS[ENVOY_CLAN[e]], "cost": _cost_text(ENVOYS[e][1]),
+            "age": ENVOY_AGE[e], "mask": bool(ENVOY_MASK[e])}
+
+def _rumor_info(int r):
+    return {"card": RUMOR_NAMES[r], "kind": RUMOR_KINDS[RUMOR_KIND[r]], "cost": _cost_text(RUMOR_COSTS[r % 6])}
+
+def _treasure_list(counts):
+    return [TREASURES[t] for t in range(N_TYPES) for _ in range(counts[t])]
+
+
+cdef dict _decision(Ninjato* s):
+    """The decision now, in words, with the attack or purchase it belongs to."""
+    cdef Ctx c
+    cdef int flags
+    ph = s.phase
+    d = {"phase": PHASES[ph], "seat": None if ph == P_OVER else s.mover}
+    if ph in (P_BUILD, P_REVEAL, P_CONTINUE, P_TG5, P_KEEP, P_TOKEN, P_CR6):
+        flags = s.att_flags | tile_flags(s.play[0].tiles) | tile_flags(s.play[1].tiles)
+        mode = mode_of(s.att_side, flags)
+        att = {"house": s.att_house, "side": SIDES[s.att_side], "now": SIDES[mode],
+               "active": [name for f, name in FLAG_TILES if flags & f],
+               "on_shuriken": [[TREASURES[t], bool(sd)] for t in range(N_TYPES) for sd in range(2)
+                               for _ in range(s.on_shuriken[t][sd])],
+               "revealed": [GUARD_NAMES[s.revealed[i]] for i in range(s.n_revealed)],
+               "facing": None, "card": None, "values": None, "plays": []}
+        if s.facing_card != NONE:
+            att["facing"] = FACING[s.facing]
+            if s.facing == FACE_ELITE:
+                att["card"] = ELITE_NAMES[s.facing_card]
+                att["text"] = elite_text(s.facing_card)
+                att["values"] = [ELITE_A[s.facing_card], ELITE_B[s.facing_card]]
+                att["people"] = ELITE_PEOPLE[s.facing_card]
+            else:
+                att["card"] = GUARD_NAMES[s.facing_card]
+                att["text"] = guard_text(s.facing_card)
+                att["values"] = [GUARD_VALUE[s.facing_card]]
+                att["people"] = 1
+        if ph == P_BUILD:
+            for i in range(s.play_idx + 1):
+                p = &s.play[i]
+                if p.base_kind == B_NONE:
+                    att["plays"].append(None)
+                    continue
+                att["plays"].append({**_play_desc(play_code(p)), "value": play_value(p, flags)})
+            att["play_index"] = s.play_idx
+        d["attack"] = att
+        words = {P_BUILD: f"build a play against {att.get('text', '')} ({SIDES[mode]})",
+                 P_REVEAL: "an alarm Guard: ignore the alarm with SN3?",
+                 P_CONTINUE: "Banzai or retreat?",
+                 P_TG5: "lost: keep 2 treasures with TG5?",
+                 P_KEEP: f"lost: choose {s.keep_left} treasure{'s' if s.keep_left > 1 else ''} to keep",
+                 P_TOKEN: f"house {s.att_house + 1} cleared: choose its new clan token",
+                 P_CR6: "the attack is over: take back a card with CR6?"}
+        d["text"] = words[ph]
+    elif ph in (P_BUY, P_PAY_TYPE, P_PAY):
+        kind = "Rumor" if s.buy_rumor else "Envoy"
+        d["purchase"] = {"kind": kind}
+        if ph == P_BUY:
+            d["text"] = f"choose the {kind} to buy"
+        else:
+            names = RUMOR_NAMES if s.buy_rumor else ENVOY_NAMES
+            d["purchase"].update({"card": names[s.buy_card], "points": s.buy_points,
+                                  "due": [TREASURES[t] for t in range(4) for _ in range(s.buy_req[t])],
+                                  "type": _t(s.buy_type), "paid": s.buy_paid,
+                                  "range": [s.buy_lo, s.buy_hi] if s.buy_lo else None})
+            d["text"] = (f"{names[s.buy_card]}: declare the type to pay in" if ph == P_PAY_TYPE
+                         else f"{names[s.buy_card]}: pay the next treasure")
+    elif ph in (P_HJ, P_CLAN, P_FREE_RUMOR):
+        c_ = scoring_clan(s) if s.score_clan < 3 else 0
+        d["scoring"] = {"turn": s.scoring, "clan": CLANS[c_], "points": clan_points_of(s, c_),
+                        "first": None if s.first == NONE else s.first,
+                        "second": None if s.second == NONE else s.second,
+                        "disguised": _bits(s.disguised, ENVOY_NAMES)}
+        d["text"] = {P_HJ: "assign Hensojutsu tiles to masked Envoys",
+                     P_CLAN: f"first for {CLANS[c_]}: the clan points or a free Rumor?",
+                     P_FREE_RUMOR: f"second for {CLANS[c_]}: choose a free Rumor"}[ph]
+    else:
+        d["text"] = {P_PLACE: "place a shuriken", P_DRAW: f"draw a card ({s.draws_left} left)",
+                     P_SENSEI: "choose a Sensei tile", P_SENSEI_PAY: "choose the card that pays",
+                     P_OVER: "the game is over"}[ph]
+    return d
+
+
+def view(const unsigned char[::1] buf, int seat):
+    """What ``seat`` may see (seat -1: only what is public)."""
+    cdef Ninjato* s = _cast(buf)
+    cdef double ret[MAX_PLAYERS]
+    cdef int16_t parts[4]
+    n = s.players
+    mine = 0 <= seat < n
+    placed = [0] * n
+    for i in range(s.placed if s.scoring == 0 and s.phase != P_OVER else n * N_SHURIKEN):
+        placed[s.order[i % n]] += 1
+    deck_counts = [0] * 7
+    alarms = 0
+    for i in range(s.guard_len):
+        deck_counts[GUARD_VALUE[s.guard_deck[i]]] += 1
+        alarms += GUARD_ALARM[s.guard_deck[i]]
+    houses = []
+    for h in range(N_HOUSES):
+        houses.append({
+            "token": _opt(s.token[h], TOKEN_NAMES),
+            "clan": CLANS[TOKEN_CLAN[s.token[h]]] if s.token[h] != NONE else None,
+            "value": TOKEN_VALUE[s.token[h]] if s.token[h] != NONE else 0,
+            "sentry": None if s.sentry[h] == NONE else {
+                "card": GUARD_NAMES[s.sentry[h]], "value": GUARD_VALUE[s.sentry[h]]},
+            "plain": [TREASURES[t] for t in range(N_TYPES) for _ in range(s.house[h][t][PLAIN])],
+            "red": [TREASURES[t] for t in range(N_TYPES) for _ in range(s.house[h][t][RED])],
+            "shuriken": [s.side[h][sd] - 1 if s.side[h][sd] else None for sd in range(2)],
+        })
+    seats = []
+    for p in range(n):
+        kinds = {RUMOR_KINDS[k]: rumor_kind_count(s, p, k) for k in range(N_KINDS)}
+        seats.append({
+            "shuriken_left": N_SHURIKEN - placed[p] if s.phase != P_OVER else 0,
+            "hand_size": hand_size(s, p),
+            "known_cards": [v for v in range(1, N_VALUES) for _ in range(s.seen[p][v])],
+            "treasure": _treasure_list([s.owned[p][t] for t in range(N_TYPES)]),
+            "tiles": [{**_tile_info(t), "face_up": not (s.used[p] >> t) & 1}
+                      for t in range(N_TILES) if (s.tiles[p] >> t) & 1],
+            "envoys": [_envoy_info(e) for e in range(N_ENVOYS) if (s.envoys[p] >> e) & 1],
+            "elites": [ELITE_NAMES[e] for e in range(N_ELITES) if (s.elites[p] >> e) & 1],
+            "elite_points": sum(ELITE_POINTS[e] for e in range(N_ELITES) if (s.elites[p] >> e) & 1),
+            "rumors": [_rumor_info(r) for r in range(N_RUMORS) if (s.rumors[p] >> r) & 1],
+            "rumor_kinds": kinds,
+            "spaces": {SPACES[k]: s.spaces[p][k] for k in range(4)},
+            "score": score_of(s, p),
+        })
+    next_scoring = next((t for t in CLAN_SCORING_AFTER if t >= s.turn), None)
+    clan_track = {
+        "points": {CLANS[c]: clan_points_of(s, c) for c in range(3)},
+        "next_scoring": next_scoring,
+        "scoring_orders": {t: [CLANS[c] for c in SCORING_ORDER[i]] for i, t in enumerate(CLAN_SCORING_AFTER)},
+    }
+    peeked = None
+    if mine:
+        for d in range(2):
+            if (s.peek[d] >> seat) & 1:
+                length = s.guard_len if d == 0 else s.elite_len
+                if length:
+                    top = s.guard_deck[length - 1] if d == 0 else s.elite_deck[length - 1]
+                    peeked = {"deck": ("Guard", "Elite")[d],
+                              "card": guard_text(top) if d == 0 else elite_text(top)}
+    final = None
+    winners = []
+    if s.phase == P_OVER:
+        nt_returns(s, ret)
+        winners = [p for p in range(n) if ret[p] > 0]
+        final = []
+        for p in range(n):
+            final.append({"purchases": s.bought[p], "clan_points": s.clan_pts[p],
+                          "rumor_sets": s.final_pts[p][0], "dishonorable_opponents": s.final_pts[p][1],
+                          "unspent_treasure": s.final_pts[p][2], "elite_points": s.final_pts[p][3],
+                          "total": score_of(s, p), "elites": popcount64(s.elites[p]),
+                          "envoys": popcount64(s.envoys[p])})
+    return {
+        "game": NAME,
+        "players": n,
+        "seat": seat,
+        "turn": s.turn,
+        "turns": N_TURNS,
+        "phase": PHASES[s.phase],
+        "mover": None if s.phase == P_OVER else s.mover,
+        "order": [s.order[i] for i in range(n)],
+        "hand": [v for v in range(1, N_VALUES) for _ in range(s.hand[seat][v])] if mine else [],
+        "dojo_row": [s.row[i] or None for i in range(DOJO_ROW)],
+        "dojo_deck_size": s.deck_len,
+        "dojo_discard": {v: s.discard[v] for v in range(1, N_VALUES)},
+        "dojo_stack": [s.dojo_stack[i] for i in range(s.dojo_len)],
+        "sensei_offer": [None if s.offer[i] == NONE else _tile_info(s.offer[i]) for i in range(N_OFFER)],
+        "sensei_left": s.sensei_len,
+        "houses": houses,
+        "envoy_row": [None if s.envoy_row[i] == NONE else _envoy_info(s.envoy_row[i]) for i in range(ROW)],
+        "rumor_row": [None if s.rumor_row[i] == NONE else _rumor_info(s.rumor_row[i]) for i in range(ROW)],
+        "envoy_deck_size": s.envoy_len,
+        "rumor_deck_size": s.rumor_len,
+        "guard_deck": {"size": s.guard_len, "by_value": {v: deck_counts[v] for v in range(7)},
+                       "alarms": alarms, "discards": popcount64(s.guard_discard)},
+        "elite_deck": {"size": s.elite_len, "discards": popcount64(s.elite_discard)},
+        "bag_size": sum(s.bag[t] for t in range(N_TYPES)),
+        "spent": _treasure_list([s.spent[t] for t in range(N_TYPES)]),
+        "seats": seats,
+        "clan_track": clan_track,
+        "peeked": peeked,
+        "decision": _decision(s),
+        "scores": [score_of(s, p) for p in range(n)],
+        "final": final,
+        "winners": winners,
+    }
