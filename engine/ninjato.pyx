@@ -609,12 +609,15 @@ cdef inline bint dojo_can_draw(const Ninjato* s) noexcept nogil:
     return False
 
 cdef int dojo_pop(Ninjato* s) noexcept nogil:
+    cdef int v
     if s.deck_len == 0:
         dojo_reshuffle(s)
         if s.deck_len == 0:
             return 0
     s.deck_len -= 1
-    return s.deck[s.deck_len]
+    v = s.deck[s.deck_len]
+    s.deck[s.deck_len] = 0          # unused places stay 0: one buffer per position
+    return v
 
 cdef void refill_dojo_row(Ninjato* s) noexcept nogil:
     cdef int i, v
@@ -648,7 +651,9 @@ cdef int guard_pop(Ninjato* s) noexcept nogil:
         log_ev(s, E_RESHUFFLE, NONE, 1, 0, 0)
     s.guard_len -= 1
     s.peek[0] = 0
-    return s.guard_deck[s.guard_len]
+    i = s.guard_deck[s.guard_len]
+    s.guard_deck[s.guard_len] = 0
+    return i
 
 cdef int elite_pop(Ninjato* s) noexcept nogil:
     cdef int i
@@ -664,7 +669,9 @@ cdef int elite_pop(Ninjato* s) noexcept nogil:
         log_ev(s, E_RESHUFFLE, NONE, 2, 0, 0)
     s.elite_len -= 1
     s.peek[1] = 0
-    return s.elite_deck[s.elite_len]
+    i = s.elite_deck[s.elite_len]
+    s.elite_deck[s.elite_len] = 0
+    return i
 
 cdef int bag_draw(Ninjato* s) noexcept nogil:
     """A random token from the bag; an empty bag is refilled from the spent
@@ -1076,6 +1083,7 @@ cdef void discard_revealed(Ninjato* s) noexcept nogil:
     cdef int i
     for i in range(s.n_revealed):
         s.guard_discard |= (<uint64_t>1) << s.revealed[i]
+        s.revealed[i] = 0
     s.n_revealed = 0
 
 cdef void take_shuriken(Ninjato* s, int seat) noexcept nogil:
@@ -1310,11 +1318,13 @@ cdef void refill_rows(Ninjato* s) noexcept nogil:
         if s.rumor_row[i] == NONE and s.rumor_len:
             s.rumor_len -= 1
             s.rumor_row[i] = s.rumor_deck[s.rumor_len]
+            s.rumor_deck[s.rumor_len] = 0
             log_ev(s, E_ROW, NONE, 1, s.rumor_row[i], i)
     for i in range(ROW):
         if s.envoy_row[i] == NONE and s.envoy_len:
             s.envoy_len -= 1
             s.envoy_row[i] = s.envoy_deck[s.envoy_len]
+            s.envoy_deck[s.envoy_len] = 0
             log_ev(s, E_ROW, NONE, 0, s.envoy_row[i], i)
 
 cdef void refill_rumors(Ninjato* s) noexcept nogil:
@@ -1323,6 +1333,7 @@ cdef void refill_rumors(Ninjato* s) noexcept nogil:
         if s.rumor_row[i] == NONE and s.rumor_len:
             s.rumor_len -= 1
             s.rumor_row[i] = s.rumor_deck[s.rumor_len]
+            s.rumor_deck[s.rumor_len] = 0
             log_ev(s, E_ROW, NONE, 1, s.rumor_row[i], i)
 
 cdef void fill_house(Ninjato* s, int h) noexcept nogil:
@@ -1387,6 +1398,7 @@ cdef void end_turn(Ninjato* s) noexcept nogil:
                 if s.sensei_len:
                     s.sensei_len -= 1
                     s.offer[i] = s.sensei_stack[s.sensei_len]
+                    s.sensei_stack[s.sensei_len] = 0
                     log_ev(s, E_OFFER, NONE, i, s.offer[i], 0)
         elif s.hj_len:
             s.offer[0] = HJ_FIRST + 3 - s.hj_len
@@ -1397,6 +1409,7 @@ cdef void end_turn(Ninjato* s) noexcept nogil:
                 fill_house(s, h)
         new_turn_order(s)
         refill_rows(s)
+    memset(s.dojo_stack, 0, sizeof(s.dojo_stack))
     s.dojo_len = 0
     if s.turn == 3 or s.turn == 5 or s.turn == N_TURNS:
         start_scoring(s)
@@ -1689,6 +1702,7 @@ cdef void step(Ninjato* s, int a) noexcept nogil:
     cdef Ctx c
     if ph == P_PLACE:
         if s.placed == 0:
+            memset(s.log, 0, s.n_log * sizeof(Event))
             s.n_log = 0                 # the steps of a new turn
             s.log_lost = 0
             log_ev(s, E_TURN, NONE, s.turn, 0, 0)
@@ -2281,8 +2295,10 @@ def new_state(int players, unsigned long long seed, dict options):
     for i in range(ROW):
         s.rumor_len -= 1
         s.rumor_row[i] = s.rumor_deck[s.rumor_len]
+        s.rumor_deck[s.rumor_len] = 0
         s.envoy_len -= 1
         s.envoy_row[i] = s.envoy_deck[s.envoy_len]
+        s.envoy_deck[s.envoy_len] = 0
     for i in range(N_COMBAT):
         s.sensei_stack[i] = i
     s.sensei_len = N_COMBAT
@@ -2290,11 +2306,16 @@ def new_state(int players, unsigned long long seed, dict options):
     for i in range(players):
         s.sensei_len -= 1
         s.offer[i] = s.sensei_stack[s.sensei_len]
+        s.sensei_stack[s.sensei_len] = 0
     s.hj_len = 3
     for i in range(N_GUARDS):
         s.guard_deck[i] = i
     s.guard_len = N_GUARDS
     shuffle_u8(s.guard_deck, N_GUARDS, &s.rng)
+    for i in range(N_ELITES):
+        s.elite_deck[i] = i
+    s.elite_len = N_ELITES
+    shuffle_u8(s.elite_deck, N_ELITES, &s.rng)
     for t in range(N_TYPES):
         s.bag[t] = TREASURE_COUNTS[t]
     for i in range(N_HOUSES):
@@ -2434,9 +2455,14 @@ class _Reader:
             raise PositionError(f"{self.path(key)}: missing")
         return self.f[key]
 
+    def _value(self, key, value, where):
+        """The field ``key``, or (key None) ``value`` found at ``where``."""
+        if key is None:
+            return value, where
+        return self.get(key), self.path(key)
+
     def int(self, key, lo, hi, value=None, where=None):
-        v = self.get(key) if where is None else value
-        where = where or self.path(key)
+        v, where = self._value(key, value, where)
         if isinstance(v, bool) or not isinstance(v, int):
             raise PositionError(f"{where}: expected an integer, got {type(v).__name__}")
         if not lo <= v <= hi:
@@ -2450,8 +2476,7 @@ class _Reader:
         return v
 
     def list(self, key, length=None, value=None, where=None):
-        v = self.get(key) if where is None else value
-        where = where or self.path(key)
+        v, where = self._value(key, value, where)
         if not isinstance(v, list):
             raise PositionError(f"{where}: expected a list, got {type(v).__name__}")
         if length is not None and len(v) != length:
@@ -2459,8 +2484,8 @@ class _Reader:
         return v
 
     def ints(self, key, length, lo, hi, value=None, where=None):
-        where = where or self.path(key)
-        v = self.list(key, length, value, where)
+        v, where = self._value(key, value, where)
+        v = self.list(None, length, v, where)
         return [self.int(None, lo, hi, x, f"{where}[{i}]") for i, x in enumerate(v)]
 
     def name(self, names, value, where, none=False):
@@ -2471,8 +2496,8 @@ class _Reader:
         return names.index(value)
 
     def names(self, key, names, length=None, value=None, where=None, none=False):
-        where = where or self.path(key)
-        v = self.list(key, length, value, where)
+        v, where = self._value(key, value, where)
+        v = self.list(None, length, v, where)
         return [self.name(names, x, f"{where}[{i}]", none) for i, x in enumerate(v)]
 
     def done(self, keys):
@@ -2781,7 +2806,9 @@ def from_fields(object f):
     b.done(("rumor", "slot", "card", "due", "type", "low", "high", "paid", "gold", "points"))
     s.buy_rumor = b.bool("rumor")
     s.buy_slot = b.int("slot", 0, ROW - 1)
-    s.buy_card = b.int("card", 0, N_RUMORS - 1 if s.buy_rumor else N_ENVOYS - 1)
+    s.buy_card = b.int("card", 0, N_RUMORS - 1)
+    if s.phase in (P_PAY_TYPE, P_PAY) and not s.buy_rumor and s.buy_card >= N_ENVOYS:
+        raise PositionError(f"state.purchase.card: {s.buy_card} is not an Envoy")
     for t, c in enumerate(b.ints("due", 4, 0, 4)):
         s.buy_req[t] = c
     s.buy_type = b.name(TREASURES[:4], b.get("type"), "state.purchase.type", none=True)
