@@ -2492,7 +2492,7 @@ class _Reader:
         if value is None and none:
             return NONE
         if not isinstance(value, str) or value not in names:
-            raise PositionError(f"{where}: {value!r} is not one of {names[0]}..{names[-1]}")
+            raise PositionError(f"{where}: {value!r} is not one of {names[0]}..{names[len(names) - 1]}")
         return names.index(value)
 
     def names(self, key, names, length=None, value=None, where=None, none=False):
@@ -2891,7 +2891,8 @@ def elite_text(int e):
         return f"{ELITE_NAMES[e]} (Strength {ELITE_A[e]} / Stealth {ELITE_B[e]}, {pts})"
     return f"{ELITE_NAMES[e]} (two people {ELITE_A[e]} & {ELITE_B[e]}, {pts})"
 
-def _play_desc(uint32_t code):
+def _play_desc(code):
+    code = int(code)
     kind = (code >> 16) & 7
     base = (code >> 19) & 7
     setv = ((code >> 22) & 7) - 1
