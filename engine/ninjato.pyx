@@ -522,6 +522,7 @@ ctypedef struct Ninjato:
     # This turn's steps
     uint16_t n_log
     uint8_t log_lost
+    uint8_t log_new_turn    # a new turn began in this log: drop the old one at the next move
     Event log[LOG_CAP]
 
 
@@ -1044,6 +1045,28 @@ cdef int build_legal(const Ninjato* s, int* out) noexcept nogil:
 # ---------------------------------------------------------------- the turn
 
 
+cdef void begin_turn(Ninjato* s) noexcept nogil:
+    s.turn += 1
+    s.placed = 0
+    log_ev(s, E_TURN, NONE, s.turn, 0, 0)
+    s.log_new_turn = 1
+    next_placement(s)
+
+cdef void start_new_log(Ninjato* s) noexcept nogil:
+    """A move after a turn ended: the log keeps only the new turn's steps
+    (from its "turn" step on), so the old turn stays readable until then."""
+    cdef int i, start = 0, k
+    for i in range(s.n_log):
+        if s.log[i].kind == E_TURN:
+            start = i
+    k = s.n_log - start
+    for i in range(k):
+        s.log[i] = s.log[start + i]
+    memset(&s.log[k], 0, (s.n_log - k) * sizeof(Event))
+    s.n_log = k
+    s.log_lost = 0
+    s.log_new_turn = 0
+
 cdef void next_placement(Ninjato* s) noexcept nogil:
     if s.placed >= s.players * N_SHURIKEN:
         end_turn(s)
@@ -1237,7 +1260,12 @@ cdef void give_up(Ninjato* s) noexcept nogil:
 
 cdef void keep_all_if_forced(Ninjato* s) noexcept nogil:
     """With no more on the shuriken than may be kept, all of it is kept."""
+    cdef int t, sd, k
     if s.phase == P_KEEP and shuriken_total(s) <= s.keep_left:
+        for t in range(N_TYPES):
+            for sd in range(2):
+                for k in range(s.on_shuriken[t][sd]):
+                    log_ev(s, E_KEEP, s.mover, t, sd, 0)
         take_shuriken(s, s.mover)
         s.keep_left = 0
         finish_loss(s)
@@ -1414,9 +1442,7 @@ cdef void end_turn(Ninjato* s) noexcept nogil:
     if s.turn == 3 or s.turn == 5 or s.turn == N_TURNS:
         start_scoring(s)
         return
-    s.turn += 1
-    s.placed = 0
-    next_placement(s)
+    begin_turn(s)
 
 
 # ---------------------------------------------------------------- clan scoring
@@ -1511,9 +1537,7 @@ cdef void clan_next(Ninjato* s) noexcept nogil:
         end_game(s)
         return
     refill_rumors(s)
-    s.turn += 1
-    s.placed = 0
-    next_placement(s)
+    begin_turn(s)
 
 cdef void take_rumor(Ninjato* s, int seat, int slot) noexcept nogil:
     s.rumors[seat] |= (<uint32_t>1) << s.rumor_row[slot]
@@ -1701,11 +1725,6 @@ cdef void step(Ninjato* s, int a) noexcept nogil:
     cdef int seat = s.mover, ph = s.phase, v, t, i, h, sd, card
     cdef Ctx c
     if ph == P_PLACE:
-        if s.placed == 0:
-            memset(s.log, 0, s.n_log * sizeof(Event))
-            s.n_log = 0                 # the steps of a new turn
-            s.log_lost = 0
-            log_ev(s, E_TURN, NONE, s.turn, 0, 0)
         if a >= A_HOUSE:
             log_ev(s, E_PLACE, seat, SPACE_HOUSE + a - A_HOUSE, 0, 0)
             start_attack(s, seat, (a - A_HOUSE) // 2, (a - A_HOUSE) % 2)
@@ -1901,6 +1920,8 @@ cdef void nt_apply(void* vs, const int* joint) noexcept nogil:
     s.ck_public = 0
     s.ck_private = 0
     s.ck_seat = NONE
+    if s.log_new_turn:
+        start_new_log(s)
     step(s, joint[s.mover])
     settle(s)
 
@@ -2330,7 +2351,7 @@ def new_state(int players, unsigned long long seed, dict options):
         s.order[p] = p
     shuffle_u8(s.order, players, &s.rng)
     s.turn = 1
-    s.n_log = 0
+    log_ev(s, E_TURN, NONE, 1, 0, 0)
     s.phase = P_PLACE
     s.mover = s.order[0]
     settle(s)
@@ -2435,6 +2456,7 @@ def fields(const unsigned char[::1] buf):
         "chance": [int(s.ck_public), int(s.ck_private), None if s.ck_seat == NONE else s.ck_seat],
         "log": [[s.log[i].kind, s.log[i].seat, s.log[i].a, s.log[i].b, s.log[i].c] for i in range(s.n_log)],
         "log_lost": bool(s.log_lost),
+        "log_new_turn": bool(s.log_new_turn),
     }
 
 
@@ -2513,7 +2535,7 @@ STATE_KEYS = ("players", "turn", "placed", "phase", "mover", "order", "rng", "do
               "guard_discard", "elite_deck", "elite_discard", "elites", "peeked", "bag", "spent",
               "treasure", "envoy_deck", "envoy_row", "rumor_deck", "rumor_row", "envoys", "rumors",
               "bought", "clan_points", "final", "attack", "purchase", "scoring", "chance", "log",
-              "log_lost")
+              "log_lost", "log_new_turn")
 
 
 def _once(seen, what, int i, where):
@@ -2844,6 +2866,7 @@ def from_fields(object f):
         s.log[i].kind, s.log[i].seat, s.log[i].a, s.log[i].b, s.log[i].c = vals
     s.n_log = len(log)
     s.log_lost = r.bool("log_lost")
+    s.log_new_turn = r.bool("log_new_turn")
     # The decision itself
     if s.phase == P_OVER:
         if s.turn != N_TURNS:
@@ -3042,14 +3065,16 @@ def _event(Event e):
     return {"step": "?", "text": "?"}
 
 
-def steps(const unsigned char[::1] buf):
+def steps(const unsigned char[::1] buf, int start=0, stop=None):
     """This turn's steps so far (kept after the turn ends, with its
-    end-of-turn refills and clan scoring, until the next turn's first
-    placement).  A card drawn from the deck is never named, and neither is
+    end-of-turn refills and clan scoring and the next turn's first forced
+    steps, until the next move); ``start`` and ``stop`` cut a slice of
+    them (a reader that follows the game reads only what is new).  A card drawn from the deck is never named, and neither is
     the card seen with CR4: steps are public."""
     cdef Ninjato* s = _cast(buf)
-    out = [_event(s.log[i]) for i in range(s.n_log)]
-    if s.log_lost:
+    cdef int end = s.n_log if stop is None else min(stop, s.n_log)
+    out = [_event(s.log[i]) for i in range(max(start, 0), end)]
+    if s.log_lost and stop is None:
         out.append({"step": "...", "text": "(more steps than the log keeps)"})
     return out
 

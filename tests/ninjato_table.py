@@ -224,3 +224,31 @@ def play(state, *names):
 
 def legal(state):
     return [a.name for a in state.legal_actions()]
+
+
+class StepReader:
+    """Follows a game's steps: ``new(state)`` gives the steps added since the
+    last call.  The log holds a turn until the first move after it ended,
+    then keeps only the new turn's steps (from its "turn" step on), which
+    were read already."""
+
+    def __init__(self):
+        self.head = None
+        self.done = 0
+        self.last_turn = 0
+
+    def new(self, state):
+        from engine import ninjato
+        first = ninjato.steps(state._buf, 0, 1)
+        if not first:
+            return []
+        head = first[0].get("turn")
+        if head != self.head:
+            self.done = max(0, self.done - self.last_turn) if self.head is not None else 0
+            self.head, self.last_turn = head, 0
+        new = ninjato.steps(state._buf, self.done)
+        for k, s in enumerate(new):
+            if s["step"] == "turn":
+                self.last_turn = self.done + k
+        self.done += len(new)
+        return new
