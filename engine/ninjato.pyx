@@ -1934,11 +1934,17 @@ cdef void nt_returns(const void* vs, double* out) noexcept nogil:
         key[p] = (score_of(s, p) * 32 + popcount64(s.elites[p])) * 32 + popcount64(s.envoys[p])
     share_wins(key, s.players, False, out)
 
-cdef void shuffle_keep_top(uint8_t* deck, int n, bint keep, Rng* rng) noexcept nogil:
-    if keep and n > 0:
-        shuffle_u8(deck, n - 1, rng)
-    else:
-        shuffle_u8(deck, n, rng)
+cdef void reshuffle_hidden(uint8_t* deck, int n, bint keep_top, Rng* rng) noexcept nogil:
+    """Shuffle a deck of distinct ids (a top card the observer saw stays).
+    Sorted first: the new order must not depend on the old, hidden one."""
+    cdef uint64_t ids = 0
+    cdef int i, m = n - 1 if (keep_top and n > 0) else n
+    for i in range(m):
+        ids |= (<uint64_t>1) << deck[i]
+    for i in range(m):
+        deck[i] = lowest_bit(ids)
+        ids &= ids - 1
+    shuffle_u8(deck, m, rng)
 
 cdef int canonical(uint8_t* pool, int n) noexcept nogil:
     """Sort Dojo values (counting sort), so a shuffle of the pool depends
@@ -1954,18 +1960,13 @@ cdef int canonical(uint8_t* pool, int n) noexcept nogil:
             k += 1
     return k
 
-cdef void nt_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
-    """Resample what ``observer`` cannot see: the hidden part of other hands
-    (two groups: drawn since the Dojo deck's last reshuffle, together with
-    the deck, and drawn before it), the order of every deck (a top card it
-    saw with CR4 stays on top), and the bag's next draws (the Rng)."""
-    cdef Ninjato* s = <Ninjato*>vs
+cdef void resample_hands(Ninjato* s, int observer, Rng* rng) noexcept nogil:
+    """The hidden part of other hands, in two groups: drawn since the Dojo
+    deck's last reshuffle (pooled with the deck) and drawn before it."""
     cdef uint8_t pool[N_DOJO]
     cdef int cur[MAX_PLAYERS][N_VALUES]
     cdef int n = 0, p, v, k, i, cnt
     cdef int np = s.players if s.players <= MAX_PLAYERS else MAX_PLAYERS
-    s.rng.state = rng_next(rng)
-    # drawn since the last reshuffle: pooled with the deck
     for i in range(s.deck_len):
         pool[n] = s.deck[i]
         n += 1
@@ -1993,7 +1994,6 @@ cdef void nt_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
     for i in range(s.deck_len):
         s.deck[i] = pool[k]
         k += 1
-    # drawn before the last reshuffle: only among those hands
     n = 0
     for p in range(np):
         if p != observer:
@@ -2016,12 +2016,63 @@ cdef void nt_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
             s.hand[p][pool[k]] += 1
             s.older[p][pool[k]] += 1
             k += 1
+
+cdef void nt_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
+    """Resample what ``observer`` cannot see: the hidden part of other hands,
+    the order of every deck (a top card it saw with CR4 stays on top), and
+    the bag's next draws (the Rng).
+
+    The cards of a play being built are public (each base and join was a
+    public step), so they stay in the attacker's hand.  A world where the
+    seat to move would have no legal move (it placed a shuriken it could
+    use, or chose a tile it can pay for) contradicts what was seen: such
+    draws are rejected and drawn again."""
+    cdef Ninjato* s = <Ninjato*>vs
+    cdef uint8_t hand[MAX_PLAYERS][N_VALUES]
+    cdef uint8_t older[MAX_PLAYERS][N_VALUES]
+    cdef uint8_t deck[N_DOJO]
+    cdef uint8_t took_seen[N_VALUES]
+    cdef uint8_t took_old[N_VALUES]
+    cdef int committed[N_VALUES]
+    cdef int out[128]
+    cdef int m = s.mover, v, k, tries
+    cdef bint hide = s.phase == P_BUILD and m != observer
+    s.rng.state = rng_next(rng)
+    memset(took_seen, 0, sizeof(took_seen))
+    memset(took_old, 0, sizeof(took_old))
+    for v in range(N_VALUES):
+        committed[v] = (s.play[0].cards[v] + s.play[1].cards[v]) if hide else 0
+        for k in range(committed[v]):
+            s.hand[m][v] -= 1
+            if s.seen[m][v]:
+                s.seen[m][v] -= 1
+                took_seen[v] += 1
+            elif s.older[m][v]:
+                s.older[m][v] -= 1
+                took_old[v] += 1
+    memcpy(hand, s.hand, sizeof(hand))
+    memcpy(older, s.older, sizeof(older))
+    memcpy(deck, s.deck, sizeof(deck))
+    for tries in range(64):
+        resample_hands(s, observer, rng)
+        for v in range(N_VALUES):
+            s.hand[m][v] += committed[v]
+        if s.phase == P_OVER or m == observer or legal_moves(s, out) > 0 or tries == 63:
+            break
+        for v in range(N_VALUES):
+            s.hand[m][v] -= committed[v]
+        memcpy(s.hand, hand, sizeof(hand))
+        memcpy(s.older, older, sizeof(older))
+        memcpy(s.deck, deck, sizeof(deck))
+    for v in range(N_VALUES):
+        s.seen[m][v] += took_seen[v]
+        s.older[m][v] += took_old[v]
     # deck orders
-    shuffle_keep_top(s.guard_deck, s.guard_len, observer >= 0 and (s.peek[0] >> observer) & 1, rng)
-    shuffle_keep_top(s.elite_deck, s.elite_len, observer >= 0 and (s.peek[1] >> observer) & 1, rng)
-    shuffle_u8(s.sensei_stack, s.sensei_len, rng)
-    shuffle_u8(s.envoy_deck, s.envoy_len, rng)
-    shuffle_u8(s.rumor_deck, s.rumor_len, rng)
+    reshuffle_hidden(s.guard_deck, s.guard_len, observer >= 0 and (s.peek[0] >> observer) & 1, rng)
+    reshuffle_hidden(s.elite_deck, s.elite_len, observer >= 0 and (s.peek[1] >> observer) & 1, rng)
+    reshuffle_hidden(s.sensei_stack, s.sensei_len, False, rng)
+    reshuffle_hidden(s.envoy_deck, s.envoy_len, False, rng)
+    reshuffle_hidden(s.rumor_deck, s.rumor_len, False, rng)
 
 cdef int nt_observe(const void* vs, int actor, int action, int observer) noexcept nogil:
     return action   # every step is public; a card drawn from the deck is told by chance_key

@@ -320,6 +320,8 @@ GAME_SETUPS = [
     ("san_ni_ichi", 6, {}),
     ("pride_of_ninja", 3, {}),
     ("pride_of_ninja", 5, {"deck": "red"}),
+    ("ninjato", 2, {}),
+    ("ninjato", 4, {}),
 ]
 
 
