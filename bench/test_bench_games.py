@@ -12,13 +12,14 @@ from solver.search import Search, SearchConfig
 
 # name -> (game, players, options): Nin Jan at 4 (the speed goals), San Ni
 # Ichi with team play at 4 and its biggest deck at 6, Pride of Ninja's Blue
-# deck at 4 and Red at 5.
+# deck at 4 and Red at 5, Ninjato at 3.
 DEALS = {
     "ninjan-4p": ("ninjan", 4, {}),
     "san_ni_ichi-4p-teams": ("san_ni_ichi", 4, {"teams": True}),
     "san_ni_ichi-6p": ("san_ni_ichi", 6, {}),
     "pride_of_ninja-4p-blue": ("pride_of_ninja", 4, {"deck": "blue"}),
     "pride_of_ninja-5p-red": ("pride_of_ninja", 5, {"deck": "red"}),
+    "ninjato-3p": ("ninjato", 3, {}),
 }
 
 

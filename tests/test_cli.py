@@ -299,3 +299,26 @@ def test_any_argument_list_gives_a_result_or_one_line_and_exit_2(tmp_path, capsy
     else:
         assert out.strip() and err == "", (argv, out, err)
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".tmp-")] == []
+
+
+def test_ninjato_through_the_command_line(tmp_path):
+    # The same interface as every game: new, analyse, bench, tournament.
+    pos = tmp_path / "ninjato.msgpack"
+    out = solver("new", "ninjato", "--players", 3, "--seed", 11, "-o", pos)
+    assert "Ninjato, 3 players, seed 11" in out.stdout
+    state = load(pos)
+    assert state.name == "ninjato" and state.players == 3
+    seat = state.movers()[0]
+    doc = json.loads(solver("analyse", pos, "--iterations", 600, "--seed", 1, "--json").stdout)
+    assert doc["game"] == "ninjato" and doc["player"] == seat + 1
+    assert {m["action"] for m in doc["moves"]} == {a.id for a in state.legal_actions(seat)}
+    assert {m["name"] for m in doc["moves"]} >= {"Dojo"}
+    table = solver("analyse", pos, "--iterations", 300).stdout
+    assert f"Ninjato: seat {seat + 1} to decide" in table and "best: " in table
+    bench = json.loads(solver("bench", "--game", "ninjato", "--players", 2, "--seconds", 0.2, "--json").stdout)
+    assert bench["game"] == "ninjato" and bench["playouts_per_second"] > 0
+    res = json.loads(solver("tournament", "--game", "ninjato", "--players", 2, "--ai", "greedy",
+                            "--vs", "random", "--games", 4, "--json").stdout)
+    assert res["games"] == 4 and 0 <= res["win_share"] <= 1
+    bad = solver("new", "ninjato", "--players", 5, "-o", tmp_path / "x.msgpack", check=False)
+    assert bad.returncode == 2 and "2 to 4 players" in bad.stderr
