@@ -71,3 +71,11 @@ def test_ninjan_rules_doc_marks_every_ruling():
     # The rulings file of the project's brief (rules/ninjan.md) has eight.
     for n in range(1, 9):
         assert f"(ruling {n})" in text, f"ruling {n} is not marked in docs/rules/ninjan.md"
+
+
+def test_ninjato_rules_doc_marks_every_ruling():
+    text = (DOCS / "rules" / "ninjato.md").read_text(encoding="utf-8")
+    # rules/ninjato.md has rulings 1 to 24 and 8a, 11a.
+    for n in [*map(str, range(1, 25)), "8a", "11a"]:
+        assert f"(ruling {n})" in text, f"ruling {n} is not marked in docs/rules/ninjato.md"
+    assert "(**chosen**" in text or "**chosen**" in text
