@@ -2137,6 +2137,7 @@ cdef int nt_policy(void* vs, int seat, Rng* rng) noexcept nogil:
     cdef int out[128]
     cdef int n = legal_moves(s, out), i, a, v, h, t, best = 0, sc, best_sc = -1000000
     cdef int c, mine
+    cdef Ctx ctx
     if n <= 1:
         return out[0] if n else 0
     if <int>rng_below(rng, 100) < POLICY_NOISE_PCT:
@@ -2170,7 +2171,9 @@ cdef int nt_policy(void* vs, int seat, Rng* rng) noexcept nogil:
             elif a == A_GIVE_UP:
                 sc = -1000
             elif a == A_NEXT_PLAY:
-                sc = 500
+                # only once the first play wins on its own
+                make_ctx(s, seat, 0, &ctx)
+                sc = 500 if play_wins(&ctx, &s.play[0], 0, s.att_flags | tile_flags(s.play[0].tiles)) else 50
             elif A_BASE_CARD <= a < A_BASE_CARD + 5:
                 # the card closest to the guard that may still win: keep the extremes
                 v = a - A_BASE_CARD + 1
@@ -3219,7 +3222,26 @@ cdef dict _decision(Ninjato* s):
 
 
 def view(const unsigned char[::1] buf, int seat):
-    """What ``seat`` may see (seat -1: only what is public)."""
+    """What ``seat`` may see (seat -1: only what is public): everything the
+    board lists.
+
+    ``turn``, ``order`` (turn order), ``mover``; ``hand`` (this seat's Dojo
+    values); ``dojo_row``, ``dojo_deck_size``, ``dojo_discard`` (per value),
+    ``dojo_stack`` (this turn's Dojo shuriken, oldest first);
+    ``sensei_offer`` (tile, style, cost, effect); ``houses`` (token, clan,
+    value, Sentry, ``plain`` and ``red`` treasure, the ``shuriken`` seat on
+    the Strength and Stealth sides); ``envoy_row`` and ``rumor_row`` (card,
+    clan or kind, cost, age, mask); ``guard_deck`` (its size and make-up by
+    value, public from the discards: Banzai odds), ``elite_deck``;
+    ``seats``, per seat: shuriken left, hand size, ``known_cards`` (taken
+    face up), treasure, tiles (face up or not), Envoys, Elites, Rumors (public,
+    ruling 24), score; ``clan_track`` (clan points now, next scoring, the
+    scoring orders); ``peeked`` (the card this seat saw with CR4, while on
+    top); ``decision`` (the decision in words, with the attack being fought:
+    the Guard faced, its values, the plays built so far and their values, the
+    treasure on the shuriken; or the purchase and what is due; or the clan
+    being scored); at the end ``final`` (each part of every score) and
+    ``winners``."""
     cdef Ninjato* s = _cast(buf)
     cdef double ret[MAX_PLAYERS]
     cdef int16_t parts[4]

@@ -206,3 +206,47 @@ def test_a_truncated_or_edited_file_gets_one_clear_error():
     missing = {**doc, "state": {k: v for k, v in doc["state"].items() if k != "spent"}}
     with pytest.raises(PositionError, match="state.spent: missing"):
         codec.from_map(missing)
+
+
+def test_mutated_position_maps_load_or_raise_position_error():
+    # One node of a valid map (mid-attack, mid-purchase, at a scoring choice,
+    # and with an empty history so the fields themselves are checked) is
+    # replaced by a value of another kind or deleted: loading either gives a
+    # position that round-trips or refuses it with a PositionError, never
+    # another exception.
+    import copy
+
+    import msgpack
+
+    from tests.test_codec import _get, _nodes
+
+    rng = random.Random(7)
+    bases = []
+    for seed, want in ((1, "play"), (2, "pay"), (3, "banzai or retreat"), (4, "clan choice"), (5, "draw")):
+        s = new_game("ninjato", 2 + seed % 3, seed=seed)
+        r = random.Random(seed)
+        while not s.is_terminal() and s.fields()["phase"] != want:
+            s.apply(r.choice(s.legal_actions()))
+        doc = codec.to_map(s)
+        doc["history"] = []
+        bases.append(doc)
+    values = [None, True, False, 0, 1, -1, 2, 3, 5, 7, 255, 256, 2**40, -2**63, 1.5, "", "x",
+              "GD01", "EL01", "EN01", "RU01", "SN1", "HJ1", "CT01", "Fan", "play", [], [[]], {}, {"a": 1}]
+    outcomes = {"loaded": 0, "refused": 0}
+    for i in range(1500):
+        d = msgpack.unpackb(msgpack.packb(bases[i % len(bases)]), raw=False)
+        path = rng.choice(list(_nodes(d["state"]))[1:])
+        node = _get(d["state"], path[:-1])
+        if rng.random() < 0.2 and isinstance(node, list):
+            del node[path[-1]]
+        else:
+            node[path[-1]] = rng.choice(values + [copy.deepcopy(_get(d["state"], rng.choice(list(_nodes(d["state"])))))])
+        try:
+            state = loads(msgpack.packb(d, use_bin_type=True))
+        except PositionError as e:
+            assert str(e)
+            outcomes["refused"] += 1
+        else:
+            assert loads(dumps(state)) == state
+            outcomes["loaded"] += 1
+    assert outcomes["refused"] > 1000, outcomes
