@@ -503,3 +503,84 @@ def test_bad_positions_are_refused_with_the_field_named():
         t.state()
     with pytest.raises(PositionError, match=r"state.sentries\[0\]"):
         Table().set(sentries=["GD99"] + Table().f["sentries"][1:]).state()
+
+
+def test_second_place_gets_the_option_first_place_leaves():
+    # Ruling 20.  Taira after turn 3: seat 0 has two Envoys, seat 1 one.
+    t = scoring_table(2).tokens(["CT01", "CT03", "CT06", "CT08", "CT14"])     # Taira 2 + 4
+    t.owns(0, "envoy", ["EN01", "EN03"]).owns(1, "envoy", ["EN02"])
+    s = t.state()
+    play(s, "Dojo", "draw from the deck", "draw from the deck")
+    assert s.movers() == [0] and legal(s)[0] == "take the clan points"
+    play(s, "take the clan points")
+    assert s.scores()[0] == 6 and s.movers() == [1]
+    assert legal(s) == [f"take Rumor {i}" for i in range(1, 5)]     # 2nd chooses a free Rumor
+    rumor = s.view(1)["rumor_row"][1]["card"]
+    play(s, "take Rumor 2")
+    assert [r["card"] for r in s.view(1)["seats"][1]["rumors"]] == [rumor]
+    assert s.scores()[1] == 0                                     # a free Rumor scores nothing
+    # The other way round: 1st takes a Rumor, 2nd gets the clan points.
+    s = t.state()
+    play(s, "Dojo", "draw from the deck", "draw from the deck", "take Rumor 1")
+    assert s.scores() == [0, 6]
+
+
+def test_with_an_empty_rumor_row_first_takes_the_points_and_second_gets_nothing():
+    t = scoring_table(2).tokens(["CT01", "CT03", "CT06", "CT08", "CT14"])
+    t.owns(0, "envoy", ["EN01", "EN03"]).owns(1, "envoy", ["EN02"])
+    t.f["rumors"][1] = t.f["rumor_deck"] + t.f["rumor_row"]       # no Rumor left to take
+    t.f["rumor_deck"], t.f["rumor_row"] = [], [None] * 4
+    s = t.state()
+    play(s, "Dojo", "draw from the deck", "draw from the deck")
+    assert s.scores()[0] == 6 and s.view(0)["phase"] == "place" and s.view(0)["turn"] == 4
+
+
+def test_after_turn_7_nothing_is_refilled_and_the_game_ends():
+    t = Table(2).set(turn=7, placed=5, mover=1).hand(1, [1, 2])
+    t.treasure(1, ["Fan", "Scroll"]).row("envoy", 0, "EN01")
+    s = t.state()
+    order = s.view(0)["order"]
+    play(s, "Palace", "buy face-up card 1")
+    while not s.is_terminal():                      # clan scoring: seat 1 leads Taira
+        play(s, legal(s)[0])
+    assert s.view(0)["envoy_row"][0] is None and s.view(0)["order"] == order
+    assert not [st for st in s.steps() if st["step"] in ("row", "sensei offer", "turn order")]
+
+
+def test_sensei_refresh_replaces_the_offer_then_offers_one_hensojutsu():
+    for turn, offered in ((1, 2), (4, 1)):
+        t = Table(2).set(turn=turn, placed=5, mover=1).hand(1, [1, 2])
+        t.treasure(1, ["Fan", "Scroll"]).row("envoy", 0, "EN01")
+        old = [x for x in t.f["offer"] if x]
+        s = t.state()
+        play(s, "Palace", "buy face-up card 1")
+        f = s.fields()
+        new = [x for x in f["offer"] if x]
+        assert len(new) == offered and not set(new) & set(old)
+        assert set(old) <= set(f["removed_tiles"])            # unbought tiles leave the game
+        if turn == 4:
+            assert new == ["HJ1"]
+
+
+def test_an_alarm_with_an_empty_bag_and_spent_pile_adds_and_flips_nothing():
+    t = banzai_table(["GD07"])
+    bag = [name for name, n in zip(("Fan", "Scroll", "Vase", "Jade", "Gold"), t.f["bag"]) for _ in range(n)]
+    t.treasure(1, bag)
+    s = t.state()
+    play(s, "house 1 Strength", "Banzai")
+    alarm, = steps_of(s, "alarm")
+    assert alarm["added"] is None and alarm["flipped"] is None
+    assert s.view(0)["houses"][0]["plain"] == ["Scroll"] and s.view(0)["houses"][0]["red"] == []
+
+
+def test_an_empty_dojo_deck_is_refilled_from_the_discards():
+    t = Table(2).hand(0, [2, 2]).hand(1, [1, 1])
+    for v in t.f["dojo_deck"]:
+        t.f["dojo_discard"][v - 1] += 1
+    t.f["dojo_deck"] = []
+    s = t.state()
+    play(s, "Dojo", "draw from the deck")
+    assert steps_of(s, "reshuffle")[0]["deck"] == "Dojo"
+    f = s.fields()
+    assert f["dojo_discard"] == [0] * 5 and sum(f["hands"][0]) == 3
+    assert f["older"][1] == [2, 0, 0, 0, 0]       # seat 1's hidden cards predate the new deck
