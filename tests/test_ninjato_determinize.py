@@ -137,3 +137,44 @@ def test_the_search_never_plays_an_illegal_move():
             assert a.best.action in legal
             s.apply(a.best.action if rng.random() < 0.5 else rng.choice(sorted(legal)))
     assert searches > 600
+
+
+def swap_a_hidden_card(s, observer, rng):
+    """The same position for ``observer`` with one card that nobody saw
+    another seat take exchanged with a card of another value in the Dojo
+    deck, and the Guard deck's order reversed; None if there is none."""
+    from engine import State
+    f = s.fields()
+    if f["attack"]["plays"][0]["base"] is not None:
+        return None                                  # a play's cards are public
+    for p in rng.sample(range(s.players), s.players):
+        if p == observer:
+            continue
+        hidden = [v + 1 for v in range(5)
+                  if f["hands"][p][v] - f["seen"][p][v] - f["older"][p][v] > 0]
+        for v in hidden:
+            for i, w in enumerate(f["dojo_deck"]):
+                if w != v:
+                    f["hands"][p][v - 1] -= 1
+                    f["hands"][p][w - 1] += 1
+                    f["dojo_deck"][i] = v
+                    f["guard_deck"] = f["guard_deck"][::-1] if not f["peeked"][0] else f["guard_deck"]
+                    return State("ninjato", ninjato.from_fields(f), s.options, s.seed)
+    return None
+
+
+def test_an_exchanged_hidden_card_does_not_change_the_analysis():
+    rng = random.Random(8)
+    done = 0
+    for i, s in enumerate(positions(40, seed=9, lo=10, hi=300)):
+        seat = s.movers()[0]
+        other = swap_a_hidden_card(s, seat, rng)
+        if other is None:
+            continue
+        assert other.view(seat) == s.view(seat) and other.fields() != s.fields()
+        a = analyse(s, seat, iterations=600, seed=i)
+        b = analyse(other, seat, iterations=600, seed=i)
+        assert [(m.action, m.visits, m.value) for m in a.moves] == \
+               [(m.action, m.visits, m.value) for m in b.moves]
+        done += 1
+    assert done >= 20
