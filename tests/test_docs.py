@@ -79,3 +79,13 @@ def test_ninjato_rules_doc_marks_every_ruling():
     for n in [*map(str, range(1, 25)), "8a", "11a"]:
         assert f"(ruling {n})" in text, f"ruling {n} is not marked in docs/rules/ninjato.md"
     assert "(**chosen**" in text or "**chosen**" in text
+
+
+def test_ninjato_docstring_examples_run():
+    import doctest
+
+    import engine.ninjato
+    import tests.ninjato_table
+    for module in (engine.ninjato, tests.ninjato_table):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
