@@ -818,14 +818,12 @@ cdef inline bint fits(const Ctx* c, int i, int m, int lo, int hi, bint both) noe
     t = target_of(c, i, m)
     return hi > t if m == STR else lo < t
 
-cdef bint can_win_from(const Ctx* c, const Play* p, int i) noexcept nogil:
-    """Whether some completion of play ``p`` (base chosen) wins, counting
-    every modifier it may still add.  The extremes of the reachable values
-    are exact, so a play that passes can always be finished as a win."""
+cdef void play_extremes(const Ctx* c, const Play* p, int* lo_out, int* hi_out) noexcept nogil:
+    """The lowest and highest values play ``p`` (base chosen) can still
+    reach with the modifiers it may add, persistent effects included."""
     cdef uint32_t free = c.free & ~p.tiles
     cdef int g = p.next_group, lo, hi, adj
     cdef int flags = c.flags | tile_flags(p.tiles)
-    cdef bint both = c.kind == 2 and (p.tiles >> CR5) & 1
     if p.setv >= 0:
         lo = hi = p.setv
     else:
@@ -850,16 +848,25 @@ cdef bint can_win_from(const Ctx* c, const Play* p, int i) noexcept nogil:
         lo -= 1
     if g <= G_TG4 and (free >> TG4) & 1 and not flags & F_TG4:
         hi += 1
-    lo += adj
-    hi += adj
+    lo_out[0] = lo + adj
+    hi_out[0] = hi + adj
+
+cdef inline bint cr3_left(const Ctx* c, const Play* p) noexcept nogil:
+    return (p.next_group <= G_CR3 and ((c.free & ~p.tiles) >> CR3) & 1
+            and not (c.flags | tile_flags(p.tiles)) & F_CR3)
+
+cdef bint can_win_from(const Ctx* c, const Play* p, int i) noexcept nogil:
+    """Whether some completion of play ``p`` (base chosen) wins, counting
+    every modifier it may still add.  The extremes of the reachable values
+    are exact, so a play that passes can always be finished as a win."""
+    cdef int lo, hi
+    cdef int flags = c.flags | tile_flags(p.tiles)
+    cdef bint both = c.kind == 2 and (p.tiles >> CR5) & 1
+    play_extremes(c, p, &lo, &hi)
     if fits(c, i, mode_of(c.side, flags), lo, hi, both):
         return True
-    if g <= G_CR3 and (free >> CR3) & 1 and not flags & F_CR3:
-        if fits(c, i, mode_of(c.side, flags | F_CR3), lo, hi, both):
-            return True
-    if c.kind == 2 and i == 0 and g <= G_CR5 and (free >> CR5) & 1:
-        # (only widens nothing: one play against both is harder)
-        pass
+    if cr3_left(c, p) and fits(c, i, mode_of(c.side, flags | F_CR3), lo, hi, both):
+        return True
     return False
 
 cdef inline void clear_play(Play* p) noexcept nogil:
@@ -979,21 +986,51 @@ cdef bint any_winning_base(const Ctx* c, int i) noexcept nogil:
             return True
     return False
 
-cdef bint can_attack(const Ninjato* s, int seat, int h, int sd) noexcept nogil:
-    """A house side takes the shuriken if it is free, the house has treasure
-    and a Sentry, and the Sentry can be beaten at once (ruling 2)."""
+ctypedef struct Reach:
+    # What a fresh attack of one seat can reach against a Sentry (one value):
+    # the lowest and highest play, and whether CR3 can turn the side.
+    bint any
+    int lo
+    int hi
+    bint cr3
+
+cdef void sentry_reach(const Ninjato* s, int seat, Reach* r) noexcept nogil:
+    """A Sentry of value v is beaten with Strength iff hi > v, with Stealth
+    iff lo < v (or the other way with CR3): one pass over the bases serves
+    every house side."""
     cdef Ctx c
-    cdef int v
-    if s.side[h][sd] or s.sentry[h] == NONE or house_total(s, h) == 0:
-        return False
-    c.side = sd
+    cdef Play q
+    cdef int v, a, lo, hi
+    c.side = STR
     c.flags = 0
     c.kind = 0
-    c.a = c.b = GUARD_VALUE[s.sentry[h]]
+    c.a = c.b = 0
     for v in range(N_VALUES):
         c.avail[v] = s.hand[seat][v]
     c.free = s.tiles[seat] & ~s.used[seat]
-    return any_winning_base(&c, 0)
+    r.any = False
+    r.lo = 1000
+    r.hi = -1000
+    r.cr3 = (c.free >> CR3) & 1
+    for a in range(A_BASE_CARD, A_BASE_CR1_4 + 1):
+        if set_base(&c, &q, a):
+            play_extremes(&c, &q, &lo, &hi)
+            r.any = True
+            if lo < r.lo:
+                r.lo = lo
+            if hi > r.hi:
+                r.hi = hi
+
+cdef bint can_attack(const Ninjato* s, const Reach* r, int h, int sd) noexcept nogil:
+    """A house side takes the shuriken if it is free, the house has treasure
+    and a Sentry, and the Sentry can be beaten at once (ruling 2)."""
+    cdef int v
+    if not r.any or s.side[h][sd] or s.sentry[h] == NONE or house_total(s, h) == 0:
+        return False
+    v = GUARD_VALUE[s.sentry[h]]
+    if sd == STR:
+        return r.hi > v or (r.cr3 and r.lo < v)
+    return r.lo < v or (r.cr3 and r.hi > v)
 
 cdef inline bint two_plays(const Ninjato* s) noexcept nogil:
     return s.facing == FACE_ELITE and ELITE_PEOPLE[s.facing_card] == 2
@@ -1612,7 +1649,9 @@ cdef int legal_moves(const Ninjato* s, int* out) noexcept nogil:
     cdef uint8_t have[N_TYPES]
     cdef uint8_t req[4]
     cdef int ph = s.phase
+    cdef Reach reach
     if ph == P_PLACE:
+        sentry_reach(s, seat, &reach)
         out[n] = A_DOJO; n += 1
         if can_sensei(s, seat):
             out[n] = A_SENSEI; n += 1
@@ -1622,7 +1661,7 @@ cdef int legal_moves(const Ninjato* s, int* out) noexcept nogil:
             out[n] = A_PAVILION; n += 1
         for h in range(N_HOUSES):
             for sd in range(2):
-                if can_attack(s, seat, h, sd):
+                if can_attack(s, &reach, h, sd):
                     out[n] = A_HOUSE + h * 2 + sd; n += 1
     elif ph == P_DRAW:
         for i in range(DOJO_ROW):
