@@ -2972,12 +2972,51 @@ def from_fields(object f):
                 raise PositionError(f"state.mover: seat {s.order[s.placed % n]} places now, not {s.mover}")
         elif s.scoring == 0:
             raise PositionError("state.scoring.turn: a scoring decision outside clan scoring")
+        _check_decision(s)
         k = legal_moves(s, out)
         if k == 0:
             raise PositionError(f"state.phase: seat {s.mover} has no legal move in the {phase} phase")
         if k == 1:
             raise PositionError(f"state.phase: seat {s.mover}'s only move is forced; nothing to decide")
     return bytes(buf)
+
+
+cdef _check_decision(Ninjato* s):
+    """The state of the decision in progress must be one play can reach."""
+    ph = s.phase
+    if ph == P_DRAW and not 1 <= s.draws_left <= 4:
+        raise PositionError("state.draws_left: a draw in progress has 1 to 4 cards left")
+    if ph == P_SENSEI_PAY and s.offer[s.tile_slot] == NONE:
+        raise PositionError("state.tile_slot: no tile is offered there")
+    if P_BUILD <= ph <= P_CR6:
+        if s.side[s.att_house][s.att_side] != s.mover + 1:
+            raise PositionError("state.attack.house: the attacker's shuriken is not on that side")
+        if ph in (P_BUILD, P_REVEAL) and s.facing_card == NONE:
+            raise PositionError("state.attack.card: a play needs a Guard to face")
+        if ph in (P_BUILD, P_REVEAL) and s.facing == FACE_SENTRY and s.facing_card != s.sentry[s.att_house]:
+            raise PositionError("state.attack.card: the Sentry faced is not the house's")
+        if ph == P_BUILD and s.play_idx == 1 and not two_plays(s):
+            raise PositionError("state.attack.play_index: a second play only against a 2-person Elite")
+        if ph == P_KEEP and not 1 <= s.keep_left <= 2:
+            raise PositionError("state.attack.keep_left: 1 or 2 treasures are kept")
+    if ph in (P_PAY_TYPE, P_PAY):
+        if (s.rumor_row[s.buy_slot] if s.buy_rumor else s.envoy_row[s.buy_slot]) != s.buy_card:
+            raise PositionError("state.purchase.card: not the card in that slot of the row")
+        if ph == P_PAY_TYPE and s.buy_lo == 0:
+            raise PositionError("state.purchase.low: a type is declared only for an N-M cost")
+        if ph == P_PAY and s.buy_lo == 0 and first_due(s) == NONE:
+            raise PositionError("state.purchase.due: nothing is due")
+        if ph == P_PAY and s.buy_lo and (s.buy_type == NONE or s.buy_paid >= s.buy_hi or s.buy_lo > s.buy_hi):
+            raise PositionError("state.purchase.type: an N-M payment needs its type and room to pay")
+    if ph == P_CLAN and s.first == NONE:
+        raise PositionError("state.scoring.first: nobody is first")
+    if ph == P_FREE_RUMOR and s.second == NONE:
+        raise PositionError("state.scoring.second: nobody is second")
+    if ph in (P_HJ, P_CLAN, P_FREE_RUMOR) and s.mover != (s.order[s.hj_pos] if ph == P_HJ else
+                                                          (s.first if ph == P_CLAN else s.second)):
+        raise PositionError("state.mover: not the seat this scoring step belongs to")
+    if ph in (P_CLAN, P_FREE_RUMOR) and s.score_clan > 2:
+        raise PositionError("state.scoring.clan_index: every clan is scored")
 
 
 def scores(const unsigned char[::1] buf):
