@@ -250,3 +250,16 @@ def test_mutated_position_maps_load_or_raise_position_error():
             assert loads(dumps(state)) == state
             outcomes["loaded"] += 1
     assert outcomes["refused"] > 1000, outcomes
+
+
+def test_a_decision_in_progress_must_be_reachable():
+    rng = random.Random(3)
+    s = new_game("ninjato", 2, seed=3)
+    while s.fields()["phase"] != "draw":
+        s.apply(rng.choice(s.legal_actions()))
+    doc = codec.to_map(s)
+    doc["history"] = []
+    with pytest.raises(PositionError, match="state.draws_left"):
+        codec.from_map({**doc, "state": {**doc["state"], "draws_left": 0}})
+    with pytest.raises(PositionError, match="state.mover"):
+        codec.from_map({**doc, "state": {**doc["state"], "mover": 1 - doc["state"]["mover"]}})
