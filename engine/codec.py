@@ -33,7 +33,8 @@ from dataclasses import dataclass
 import msgpack
 
 from engine.errors import PositionError
-from engine.state import SEED_LIMIT, State, game_module, replay
+from engine import checks
+from engine.state import SEED_LIMIT, State, game_module, new_game, replay
 
 FORMAT = "ninja-dojo/position"
 VERSION = 1
@@ -85,14 +86,6 @@ def _seat_names(seats, players: int) -> tuple[str, ...]:
     return tuple(seats)
 
 
-def _int(v, where, lo, hi) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise PositionError(f"{where}: expected an integer, got {type(v).__name__}")
-    if not lo <= v <= hi:
-        raise PositionError(f"{where}: {v} is out of range {lo}..{hi}")
-    return v
-
-
 def from_map(doc) -> State:
     """The state of a position map (as ``msgpack`` decodes it); validated."""
     return game_from_map(doc).state
@@ -102,14 +95,15 @@ def game_from_map(doc) -> SavedGame:
     """The state and seating of a position map; validated."""
     if not isinstance(doc, dict):
         raise PositionError("not a position: the top level must be a map")
-    if doc.get("format") != FORMAT:
-        raise PositionError(f"format: expected {FORMAT!r}, got {doc.get('format')!r}")
+    if type(doc.get("format")) is not str or doc["format"] != FORMAT:
+        raise PositionError(f"format: expected {FORMAT!r}, got {checks.shown(doc.get('format'))}")
     version = doc.get("version")
-    if version != VERSION:
-        raise PositionError(f"version: {version!r} is not supported (this program reads version {VERSION})")
+    if type(version) is not int or version != VERSION:
+        raise PositionError(f"version: {checks.shown(version)} is not supported "
+                            f"(this program reads version {VERSION})")
     for key in doc:
         if key not in KEYS and key not in OPTIONAL_KEYS:
-            raise PositionError(f"unknown field {key!r}")
+            raise PositionError(f"unknown field {checks.shown(key)}")
     for key in KEYS:
         if key not in doc:
             raise PositionError(f"{key}: missing")
@@ -121,10 +115,11 @@ def game_from_map(doc) -> SavedGame:
     if not isinstance(options, dict) or "players" not in options:
         raise PositionError("options: expected a map with 'players'")
     lo, hi = game.PLAYERS
-    players = _int(options["players"], "options.players", lo, hi)
-    extra = {k: v for k, v in options.items() if k != "players"}
-    seed = _int(doc["seed"], "seed", 0, SEED_LIMIT - 1)
-    fresh = game.fields(game.new_state(players, seed, dict(extra)))   # validates the options
+    players = checks.integer(options["players"], "options.players", lo, hi)
+    extra = checks.options(game.OPTIONS, game.TITLE,
+                           {k: v for k, v in options.items() if k != "players"})
+    seed = checks.integer(doc["seed"], "seed", 0, SEED_LIMIT - 1)
+    fresh = new_game(name, players, seed, **extra).fields()
     buf = game.from_fields(doc["state"])
     have = game.fields(buf)
     # A game keeps each option in a state field of the same name.
@@ -142,8 +137,8 @@ def game_from_map(doc) -> SavedGame:
         for pair in joint:
             if not (isinstance(pair, list) and len(pair) == 2):
                 raise PositionError(f"history[{i}]: expected [seat, action] pairs")
-            pairs.append((_int(pair[0], f"history[{i}] seat", 0, players - 1),
-                          _int(pair[1], f"history[{i}] action", 0, 1 << 16)))
+            pairs.append((checks.integer(pair[0], f"history[{i}] seat", 0, players - 1),
+                          checks.integer(pair[1], f"history[{i}] action", 0, 1 << 16)))
         seats = [seat for seat, _ in pairs]
         if seats != sorted(set(seats)):
             raise PositionError(f"history[{i}]: each seat once, in seat order")

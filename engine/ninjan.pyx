@@ -20,6 +20,7 @@ from cpython.pycapsule cimport PyCapsule_New
 
 from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_below, rng_seed, rng_unit,
                           popcount64, lowest_bit, nth_set_bit, shuffle_u8, share_wins)
+from engine import checks
 from engine.errors import PositionError
 
 # --------------------------------------------------------------------------
@@ -376,7 +377,7 @@ _CARD_BY_NAME = {card_name(c): c for c in range(N_CARDS)}
 def parse_card(name):
     """The card id of a name such as ``'7 Paper'``; PositionError if none."""
     if not isinstance(name, str) or name not in _CARD_BY_NAME:
-        raise PositionError(f"{name!r} is not a Nin Jan card (e.g. '7 Paper', '-4 Rock')")
+        raise PositionError(f"{checks.shown(name)} is not a Nin Jan card (e.g. '7 Paper', '-4 Rock')")
     return _CARD_BY_NAME[name]
 
 
@@ -400,8 +401,7 @@ def new_state(int players, unsigned long long seed, dict options):
     """A fresh deal as state bytes."""
     if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
         raise PositionError(f"players: Nin Jan is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-    if options:
-        raise PositionError(f"options: Nin Jan has no options ({', '.join(sorted(map(str, options)))})")
+    checks.options(OPTIONS, TITLE, options)
     buf = bytearray(sizeof(NinJan))
     cdef unsigned char[::1] mv = buf
     cdef NinJan* s = <NinJan*>&mv[0]
@@ -459,17 +459,6 @@ def fields(const unsigned char[::1] buf):
     }
 
 
-def _field(dict f, str key, kind):
-    if key not in f:
-        raise PositionError(f"state.{key}: missing")
-    v = f[key]
-    if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
-        raise PositionError(f"state.{key}: expected an integer, got {type(v).__name__}")
-    if kind is list and not isinstance(v, list):
-        raise PositionError(f"state.{key}: expected a list, got {type(v).__name__}")
-    return v
-
-
 def from_fields(object f):
     """State bytes from named fields, validating everything.
 
@@ -477,19 +466,11 @@ def from_fields(object f):
     """
     if not isinstance(f, dict):
         raise PositionError("state: expected a map of named fields")
-    known = {"players", "round", "phase", "hands", "box", "piles", "won", "played", "resolved"}
-    extra = set(map(str, f)) - known
-    if extra:
-        raise PositionError(f"state: unknown field {sorted(extra)[0]!r}")
-    players = _field(f, "players", int)
-    if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
-        raise PositionError(f"state.players: {players} is not in {MIN_PLAYERS}..{MAX_PLAYERS}")
-    rnd = _field(f, "round", int)
-    if not (1 <= rnd <= HAND_SIZE):
-        raise PositionError(f"state.round: {rnd} is not in 1..{HAND_SIZE}")
-    phase = f.get("phase")
-    if phase not in PHASES:
-        raise PositionError(f"state.phase: {phase!r} is not one of {', '.join(PHASES)}")
+    checks.known_keys(f, ("players", "round", "phase", "hands", "box", "piles", "won",
+                          "played", "resolved"))
+    players = checks.integer(checks.get(f, "players"), "state.players", MIN_PLAYERS, MAX_PLAYERS)
+    rnd = checks.integer(checks.get(f, "round"), "state.round", 1, HAND_SIZE)
+    phase = checks.one_of(checks.get(f, "phase"), "state.phase", PHASES)
     ph = PHASES.index(phase)
     if ph == OVER and rnd != HAND_SIZE:
         raise PositionError(f"state.phase: the game is over only after round {HAND_SIZE}")
@@ -505,7 +486,7 @@ def from_fields(object f):
 
     def claim(name, where):
         if not isinstance(name, str) or name not in _CARD_BY_NAME:
-            raise PositionError(f"{where}: {name!r} is not a card name")
+            raise PositionError(f"{where}: {checks.shown(name)} is not a card name")
         c = _CARD_BY_NAME[name]
         if c in seen:
             raise PositionError(f"{where}: {name} is also in {seen[c]}")
@@ -513,12 +494,11 @@ def from_fields(object f):
         return c
 
     def card_lists(key, count):
-        v = _field(f, key, list)
+        v = checks.items(checks.get(f, key), f"state.{key}", what="a list of card lists")
         if len(v) != count:
             raise PositionError(f"state.{key}: expected {count} lists, got {len(v)}")
         for i, lst in enumerate(v):
-            if not isinstance(lst, list):
-                raise PositionError(f"state.{key}[{i}]: expected a list of cards")
+            checks.items(lst, f"state.{key}[{i}]", what="a list of cards")
         return v
 
     hands = card_lists("hands", players)
@@ -548,23 +528,19 @@ def from_fields(object f):
             c = claim(name, f"state.won[{i}]")
             s.won[i] |= (<uint64_t>1) << c
             s.score[i] += value_of(c)
-    box = _field(f, "box", list)
+    box = checks.items(checks.get(f, "box"), "state.box", what="a list of cards")
     if len(box) != N_CARDS - N_PILES - HAND_SIZE * players:
         raise PositionError(f"state.box: {len(box)} cards, expected {N_CARDS - N_PILES - HAND_SIZE * players}")
     for name in box:
         s.box |= (<uint64_t>1) << claim(name, "state.box")
-    played = _field(f, "played", list)
-    if len(played) != players:
-        raise PositionError(f"state.played: expected {players} entries, got {len(played)}")
+    played = checks.items(checks.get(f, "played"), "state.played", players)
     for i in range(MAX_PLAYERS):
         s.played[i] = NONE_CARD
-    resolved = _field(f, "resolved", int)
+    resolved = checks.integer(checks.get(f, "resolved"), "state.resolved", 0, players - 1)
     if ph == RESOLVE:
-        if not (0 <= resolved < players):
-            raise PositionError(f"state.resolved: {resolved} is not in 0..{players - 1}")
         for i, name in enumerate(played):
             if not isinstance(name, str) or name not in _CARD_BY_NAME:
-                raise PositionError(f"state.played[{i}]: {name!r} is not a card name")
+                raise PositionError(f"state.played[{i}]: {checks.shown(name)} is not a card name")
             s.played[i] = _CARD_BY_NAME[name]
         if len(set(played)) != players:
             raise PositionError("state.played: the same card is played twice")

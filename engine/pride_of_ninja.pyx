@@ -21,6 +21,7 @@ from libc.string cimport memset, memcpy
 from cpython.pycapsule cimport PyCapsule_New
 
 from engine.core cimport GameDef, Rng, rng_next, rng_below, rng_seed, shuffle_u8, share_wins
+from engine import checks
 from engine.errors import PositionError
 
 # --------------------------------------------------------------------------
@@ -167,6 +168,10 @@ cdef enum:
 
 PHASES = ("draft", "over")
 ROWS = ("front", "back")
+# What a position file may hold in the C fields that are wider than a game
+# needs: PP (int16) and the round (uint16).  Real games stay far below.
+PP_LIMIT = 999
+ROUND_LIMIT = 60000
 
 
 ctypedef struct Board:
@@ -808,12 +813,7 @@ def new_state(int players, unsigned long long seed, dict options):
     """A fresh deal as state bytes."""
     if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
         raise PositionError(f"players: Pride of Ninja is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-    for key in options:
-        if key not in OPTIONS:
-            raise PositionError(f"{key}: Pride of Ninja has no such option (options: {', '.join(OPTIONS)})")
-    deck = options.get("deck", OPTIONS["deck"]["default"])
-    if deck not in DECKS:
-        raise PositionError(f"deck: {deck!r} is not one of {', '.join(DECKS)}")
+    deck = checks.options(OPTIONS, TITLE, options).get("deck", OPTIONS["deck"]["default"])
     buf = bytearray(sizeof(Pride))
     cdef unsigned char[::1] mv = buf
     cdef Pride* s = <Pride*>&mv[0]
@@ -878,15 +878,14 @@ def fields(const unsigned char[::1] buf):
 
 
 def _get(dict f, str key, kind, where="state"):
-    if key not in f:
-        raise PositionError(f"{where}.{key}: missing")
-    v = f[key]
+    """``f[key]`` if it is a value of ``kind`` (int, list or str)."""
+    v = checks.get(f, key, where)
     if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
         raise PositionError(f"{where}.{key}: expected an integer, got {type(v).__name__}")
-    if kind is list and not isinstance(v, list):
-        raise PositionError(f"{where}.{key}: expected a list, got {type(v).__name__}")
+    if kind is list:
+        checks.items(v, f"{where}.{key}")
     if kind is str and not isinstance(v, str):
-        raise PositionError(f"{where}.{key}: expected a name, got {type(v).__name__}")
+        raise PositionError(f"{where}.{key}: expected a name, got {checks.kind(v)}")
     return v
 
 
@@ -894,7 +893,7 @@ def _kind(name, int deck, str where):
     """The in-deck kind of a card name of ``deck``."""
     g = _CARD_BY_NAME.get(name) if isinstance(name, str) else None
     if g is None:
-        raise PositionError(f"{where}: {name!r} is not a Pride of Ninja card")
+        raise PositionError(f"{where}: {checks.shown(name)} is not a Pride of Ninja card")
     if g // N_KINDS != deck:
         raise PositionError(f"{where}: {name} is not in the {DECKS[deck]} deck")
     return g % N_KINDS
@@ -922,9 +921,7 @@ cdef _read_previous(Pride* s, prev):
     where = "state.previous"
     if not isinstance(prev, dict):
         raise PositionError(f"{where}: expected a map or nothing")
-    extra = set(map(str, prev)) - {"front_rows", "back_rows", "victims", "pp_before"}
-    if extra:
-        raise PositionError(f"{where}: unknown field {sorted(extra)[0]!r}")
+    checks.known_keys(prev, ("front_rows", "back_rows", "victims", "pp_before"), where)
     counts = [0] * N_KINDS
     for key, size, row in (("front_rows", FRONT_MAX, FRONT), ("back_rows", BACK_MAX, BACK)):
         rows = _card_lists(_get(prev, key, list, where), n, f"{where}.{key}")
@@ -954,9 +951,7 @@ cdef _read_previous(Pride* s, prev):
     if len(before) != n:
         raise PositionError(f"{where}.pp_before: expected {n} numbers")
     for p, v in enumerate(before):
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1000:
-            raise PositionError(f"{where}.pp_before[{p}]: expected PP in 0..999, got {v!r}")
-        s.last_pp[p] = v
+        s.last_pp[p] = checks.integer(v, f"{where}.pp_before[{p}]", 0, PP_LIMIT)
     s.has_last = 1
 
 
@@ -967,28 +962,13 @@ def from_fields(object f):
     """
     if not isinstance(f, dict):
         raise PositionError("state: expected a map of named fields")
-    known = {"players", "deck", "round", "phase", "pick", "pp", "hands", "victims",
-             "picks", "rng", "previous"}
-    extra = set(map(str, f)) - known
-    if extra:
-        raise PositionError(f"state: unknown field {sorted(extra)[0]!r}")
-    n = _get(f, "players", int)
-    if not (MIN_PLAYERS <= n <= MAX_PLAYERS):
-        raise PositionError(f"state.players: {n} is not in {MIN_PLAYERS}..{MAX_PLAYERS}")
-    deck_name = _get(f, "deck", str)
-    if deck_name not in DECKS:
-        raise PositionError(f"state.deck: {deck_name!r} is not one of {', '.join(DECKS)}")
-    deck = DECKS.index(deck_name)
-    rnd = _get(f, "round", int)
-    if not 1 <= rnd <= 60000:
-        raise PositionError(f"state.round: {rnd} is not in 1..60000")
-    phase = f.get("phase")
-    if phase not in PHASES:
-        raise PositionError(f"state.phase: {phase!r} is not one of {', '.join(PHASES)}")
-    ph = PHASES.index(phase)
-    rng = _get(f, "rng", int)
-    if not 0 <= rng < 2**64:
-        raise PositionError(f"state.rng: {rng} is not in 0..2^64-1")
+    checks.known_keys(f, ("players", "deck", "round", "phase", "pick", "pp", "hands", "victims",
+                          "picks", "rng", "previous"))
+    n = checks.integer(checks.get(f, "players"), "state.players", MIN_PLAYERS, MAX_PLAYERS)
+    deck = DECKS.index(checks.one_of(checks.get(f, "deck"), "state.deck", DECKS))
+    rnd = checks.integer(checks.get(f, "round"), "state.round", 1, ROUND_LIMIT)
+    ph = PHASES.index(checks.one_of(checks.get(f, "phase"), "state.phase", PHASES))
+    rng = checks.integer(checks.get(f, "rng"), "state.rng", 0, 2**64 - 1)
     hsize = HAND_SIZES[n - MIN_PLAYERS]
     goal = GOALS[n - MIN_PLAYERS]
 
@@ -1006,13 +986,9 @@ def from_fields(object f):
     s.phase = ph
     s.rng.state = rng
 
-    pp = _get(f, "pp", list)
-    if len(pp) != n:
-        raise PositionError(f"state.pp: expected {n} numbers, got {len(pp)}")
+    pp = checks.items(checks.get(f, "pp"), "state.pp", n)
     for p, v in enumerate(pp):
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1000:
-            raise PositionError(f"state.pp[{p}]: expected PP in 0..999, got {v!r}")
-        s.pp[p] = v
+        s.pp[p] = checks.integer(v, f"state.pp[{p}]", 0, PP_LIMIT)
     reached = any(v >= goal for v in pp)
     if ph == DRAFT and reached:
         raise PositionError(f"state.pp: someone has {goal} PP, so the game is over")
@@ -1033,7 +1009,7 @@ def from_fields(object f):
     elif ph == OVER:
         raise PositionError("state.previous: a finished game needs its final round (the tie-breaks use it)")
 
-    pick = _get(f, "pick", int)
+    pick = checks.integer(checks.get(f, "pick"), "state.pick", 0, hsize - 1)
     hands = _card_lists(_get(f, "hands", list), n, "state.hands")
     picks = _get(f, "picks", list)
     victims = _get(f, "victims", list)
@@ -1042,8 +1018,6 @@ def from_fields(object f):
             raise PositionError("state: a finished game has no hands, picks or Victim's Cards (see previous)")
         return bytes(buf)
 
-    if not 0 <= pick < hsize:
-        raise PositionError(f"state.pick: {pick} is not in 0..{hsize - 1}")
     s.pick = pick
     counts = [0] * N_KINDS
     for p, lst in enumerate(hands):
@@ -1074,7 +1048,7 @@ def from_fields(object f):
                 raise PositionError(f"{where}[{p}]: expected [card, row]")
             k = _kind(pr[0], deck, f"{where}[{p}]")
             if pr[1] not in ROWS:
-                raise PositionError(f"{where}[{p}]: {pr[1]!r} is not a row (front or back)")
+                raise PositionError(f"{where}[{p}]: {checks.shown(pr[1])} is not a row (front or back)")
             row = ROWS.index(pr[1])
             if row == FRONT and s.n_front[p] == FRONT_MAX:
                 raise PositionError(f"{where}[{p}]: the front row already holds {FRONT_MAX} cards")

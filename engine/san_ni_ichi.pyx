@@ -31,6 +31,7 @@ from cpython.pycapsule cimport PyCapsule_New
 
 from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_below, rng_seed,
                           rng_unit, popcount64, lowest_bit, shuffle_u8, share_wins)
+from engine import checks
 from engine.errors import PositionError
 
 # --------------------------------------------------------------------------
@@ -1230,34 +1231,26 @@ cdef inline SanNiIchi* _cast(const unsigned char[::1] buf) except NULL:
     return <SanNiIchi*>&buf[0]
 
 
-def _check_options(int players, dict options):
-    """(deck index, teams, advanced) from validated options."""
-    for key in options:
-        if key not in OPTIONS:
-            raise PositionError(f"{key}: San Ni Ichi has no such option (options: {', '.join(OPTIONS)})")
-    deck = options.get("deck", "standard")
-    if deck not in DECKS:
-        raise PositionError(f"deck: {deck!r} is not one of {', '.join(DECK_NAMES)}")
+def _check_options(int players, str deck, bint teams, where="options"):
+    """The deck index, once the deck has a row for ``players`` and team play
+    fits them (the values' types are checked by ``engine.checks``)."""
     if players not in DECKS[deck]:
-        raise PositionError(f"deck: the {deck} deck has no row for {players} players "
+        raise PositionError(f"{where}.deck: the {deck} deck has no row for {players} players "
                             f"(it has {', '.join(map(str, DECKS[deck]))})")
-    teams = options.get("teams", False)
-    if not isinstance(teams, bool):
-        raise PositionError(f"teams: expected true or false, got {teams!r}")
     if teams and players not in (4, 6):
-        raise PositionError(f"teams: team play is for 4 or 6 players, not {players}")
-    advanced = options.get("advanced", False)
-    if not isinstance(advanced, bool):
-        raise PositionError(f"advanced: expected true or false, got {advanced!r}")
-    return DECK_NAMES.index(deck), teams, advanced
+        raise PositionError(f"{where}.teams: team play is for 4 or 6 players, not {players}")
+    return DECK_NAMES.index(deck)
 
 
 def new_state(int players, unsigned long long seed, dict options):
     """A fresh deal as state bytes."""
     if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
         raise PositionError(f"players: San Ni Ichi is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-    deck_index, teams, advanced = _check_options(players, options)
-    top, weapons = DECKS[DECK_NAMES[deck_index]][players]
+    chosen = {k: v["default"] for k, v in OPTIONS.items()}
+    chosen.update(checks.options(OPTIONS, TITLE, options))
+    teams, advanced = chosen["teams"], chosen["advanced"]
+    deck_index = _check_options(players, chosen["deck"], teams)
+    top, weapons = DECKS[chosen["deck"]][players]
     buf = bytearray(sizeof(SanNiIchi))
     cdef unsigned char[::1] mv = buf
     cdef SanNiIchi* s = <SanNiIchi*>&mv[0]
@@ -1389,36 +1382,12 @@ _ZEN_ON_PILE = {f"Zen Attack {NUMBER[z]} ({e})": (z, ELEMENTS.index(e))
                 for z in range(ZEN0, TONFA0) for e in ELEMENTS}
 
 
-def _get(dict f, str key, kind, what):
-    if key not in f:
-        raise PositionError(f"state.{key}: missing")
-    v = f[key]
-    if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
-        raise PositionError(f"state.{key}: expected an integer, got {type(v).__name__}")
-    if kind is bool and not isinstance(v, bool):
-        raise PositionError(f"state.{key}: expected true or false, got {v!r}")
-    if kind is list and not isinstance(v, list):
-        raise PositionError(f"state.{key}: expected {what}, got {type(v).__name__}")
-    return v
-
-
-def _per_seat(dict f, str key, int n, what):
-    v = _get(f, key, list, f"a list with one entry per seat")
-    if len(v) != n:
-        raise PositionError(f"state.{key}: expected {n} entries (one per seat), got {len(v)}")
-    return v
+def _per_seat(dict f, str key, int n):
+    return checks.items(checks.get(f, key), f"state.{key}", n, "a list with one entry per seat")
 
 
 def _seat_list(dict f, str key, int n):
-    v = _get(f, key, list, "a list of seats")
-    mask = 0
-    for i, x in enumerate(v):
-        if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < n:
-            raise PositionError(f"state.{key}[{i}]: {x!r} is not a seat (0..{n - 1})")
-        if (mask >> x) & 1:
-            raise PositionError(f"state.{key}[{i}]: seat {x} is listed twice")
-        mask |= 1 << x
-    return mask
+    return checks.seats(checks.get(f, key), f"state.{key}", n)
 
 
 def from_fields(object f):
@@ -1428,27 +1397,15 @@ def from_fields(object f):
     """
     if not isinstance(f, dict):
         raise PositionError("state: expected a map of named fields")
-    extra = set(map(str, f)) - set(_FIELDS)
-    if extra:
-        raise PositionError(f"state: unknown field {sorted(extra)[0]!r}")
-    players = _get(f, "players", int, "")
-    if not (MIN_PLAYERS <= players <= MAX_PLAYERS):
-        raise PositionError(f"state.players: {players} is not in {MIN_PLAYERS}..{MAX_PLAYERS}")
-    n = players
-    deck = _get(f, "deck", str, "")
-    teams = _get(f, "teams", bool, "")
-    advanced = _get(f, "advanced", bool, "")
-    try:
-        deck_index, teams, advanced = _check_options(n, {"deck": deck, "teams": teams, "advanced": advanced})
-    except PositionError as e:
-        raise PositionError(f"state.{e}") from None
+    checks.known_keys(f, _FIELDS)
+    n = checks.integer(checks.get(f, "players"), "state.players", MIN_PLAYERS, MAX_PLAYERS)
+    deck = checks.one_of(checks.get(f, "deck"), "state.deck", DECK_NAMES)
+    teams = checks.boolean(checks.get(f, "teams"), "state.teams")
+    advanced = checks.boolean(checks.get(f, "advanced"), "state.advanced")
+    deck_index = _check_options(n, deck, teams, "state")
     top, weapon_count = DECKS[deck][n]
-    rnd = _get(f, "round", int, "")
-    if not (1 <= rnd <= ROUNDS):
-        raise PositionError(f"state.round: {rnd} is not in 1..{ROUNDS}")
-    phase = f.get("phase")
-    if phase not in PHASES:
-        raise PositionError(f"state.phase: {phase!r} is not one of {', '.join(PHASES)}")
+    rnd = checks.integer(checks.get(f, "round"), "state.round", 1, ROUNDS)
+    phase = checks.one_of(checks.get(f, "phase"), "state.phase", PHASES)
     ph = PHASES.index(phase)
     if ph == OVER and rnd != ROUNDS:
         raise PositionError(f"state.phase: the game is over only after round {ROUNDS}")
@@ -1471,7 +1428,7 @@ def from_fields(object f):
         s.played[seat] = NONE
 
     # The deck of this game: attack cards 1..top, and the weapons listed.
-    weapons = _get(f, "weapons", list, "a list of weapon names")
+    weapons = checks.items(checks.get(f, "weapons"), "state.weapons", what="a list of weapon names")
     if len(weapons) != weapon_count:
         raise PositionError(f"state.weapons: the {deck} deck for {n} players has {weapon_count} weapons, not {len(weapons)}")
     for e in range(3):
@@ -1489,14 +1446,14 @@ def from_fields(object f):
     pot = _Claims(s.in_game)
     claim = pot.claim
 
-    hands = _per_seat(f, "hands", n, "")
+    hands = _per_seat(f, "hands", n)
     size = {CHOOSE: ROUNDS + 1 - rnd, RESOLVE: ROUNDS - rnd, DAMAGE: ROUNDS - rnd, OVER: 0}[ph]
     for i, lst in enumerate(hands):
         if not isinstance(lst, list):
             raise PositionError(f"state.hands[{i}]: expected a list of cards")
         for name in lst:
             s.hand[i] |= bit(claim(name, f"state.hands[{i}]"))
-    known = _per_seat(f, "known", n, "")
+    known = _per_seat(f, "known", n)
     for i, lst in enumerate(known):
         if not isinstance(lst, list):
             raise PositionError(f"state.known[{i}]: expected a list of cards")
@@ -1505,23 +1462,18 @@ def from_fields(object f):
             if t is None or t >= TONFA0 or not (s.hand[i] >> t) & 1:
                 raise PositionError(f"state.known[{i}]: {name!r} is not an attack or Zen card in hands[{i}]")
             s.known[i] |= bit(t)
-    at_least = _per_seat(f, "smoke_bomb_at_least", n, "")
-    none = _per_seat(f, "no_smoke_bomb", n, "")
+    at_least = _per_seat(f, "smoke_bomb_at_least", n)
+    none = _per_seat(f, "no_smoke_bomb", n)
     for i in range(n):
-        v = at_least[i] if isinstance(at_least[i], int) and not isinstance(at_least[i], bool) else -1
-        if not 0 <= v <= popcount64(s.hand[i] & SMOKE_MASK):
-            raise PositionError(f"state.smoke_bomb_at_least[{i}]: {at_least[i]!r} is not a count "
-                                f"of the Smoke Bombs in hands[{i}]")
-        s.smoke_min[i] = v
-        if not isinstance(none[i], bool):
-            raise PositionError(f"state.no_smoke_bomb[{i}]: expected true or false")
-        if none[i]:
+        s.smoke_min[i] = checks.integer(at_least[i], f"state.smoke_bomb_at_least[{i}]", 0,
+                                        popcount64(s.hand[i] & SMOKE_MASK))
+        if checks.boolean(none[i], f"state.no_smoke_bomb[{i}]"):
             if s.hand[i] & SMOKE_MASK:
                 raise PositionError(f"state.no_smoke_bomb[{i}]: hands[{i}] holds a Smoke Bomb")
             s.smoke_none |= 1 << i
 
     cdef uint64_t on_pile = ATTACK_MASK | ZEN_MASK
-    piles = _per_seat(f, "piles", n, "")
+    piles = _per_seat(f, "piles", n)
     for i, lst in enumerate(piles):
         if not isinstance(lst, list):
             raise PositionError(f"state.piles[{i}]: expected a list of cards")
@@ -1538,18 +1490,18 @@ def from_fields(object f):
             else:
                 c = claim(name, f"state.piles[{i}]", ATTACK_MASK)
             push(s, i, c)
-    damage = _per_seat(f, "damage", n, "")
+    damage = _per_seat(f, "damage", n)
     for i, lst in enumerate(damage):
         if not isinstance(lst, list):
             raise PositionError(f"state.damage[{i}]: expected a list of cards")
         for name in lst:
             s.damage[i] |= bit(claim(name, f"state.damage[{i}]", on_pile | SHURIKEN_MASK))
-    discard = _get(f, "discard", list, "a list of cards")
+    discard = checks.items(checks.get(f, "discard"), "state.discard", what="a list of cards")
     for name in discard:
         s.discard |= bit(claim(name, "state.discard"))
 
     # This round's revealed cards: those not yet resolved are on the table.
-    played = _per_seat(f, "played", n, "")
+    played = _per_seat(f, "played", n)
     live = ph in (RESOLVE, DAMAGE)
     types = []
     for i, name in enumerate(played):
@@ -1561,15 +1513,10 @@ def from_fields(object f):
         if t is None:
             raise PositionError(f"state.played[{i}]: {name!r} is not a card name")
         types.append(t)
-    resolved = _get(f, "resolved", int, "")
-    stage = f.get("stage")
-    if stage not in STAGES:
-        raise PositionError(f"state.stage: {stage!r} is not one of {', '.join(STAGES)}")
+    resolved = checks.integer(checks.get(f, "resolved"), "state.resolved", 0, n - 1)
+    stage = checks.one_of(checks.get(f, "stage"), "state.stage", STAGES)
     st = STAGES.index(stage)
-    if ph == RESOLVE:
-        if not 0 <= resolved < n:
-            raise PositionError(f"state.resolved: {resolved} is not in 0..{n - 1}")
-    elif resolved != 0 or st != ST_CARD:
+    if ph != RESOLVE and (resolved != 0 or st != ST_CARD):
         raise PositionError(f"state.resolved: only the resolve phase has cards in progress")
     if live:
         for i in range(n):
@@ -1625,7 +1572,7 @@ def from_fields(object f):
     s.dodged = _seat_list(f, "dodged", n)
     s.threatened = _seat_list(f, "threatened", n)
     s.taking = _seat_list(f, "taking", n)
-    s.asking_partner = _get(f, "asking_partner", bool, "")
+    s.asking_partner = checks.boolean(checks.get(f, "asking_partner"), "state.asking_partner")
     if ph != DAMAGE:
         if s.dodged or s.threatened or s.taking or s.asking_partner:
             raise PositionError(f"state.threatened: damage is dealt only in the damage phase")

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Union
 
-from engine import _driver
+from engine import _driver, checks
 from engine.errors import PositionError
 
 # name -> module path; a game is added here and nowhere else.
@@ -229,12 +229,16 @@ class State:
 def new_game(name: str, players: int, seed: int | None = None, **options) -> State:
     """A fresh deal of game ``name``.  Without a seed one is drawn (and kept)."""
     game = game_module(name)
+    lo, hi = game.PLAYERS
     if isinstance(players, bool) or not isinstance(players, int):
-        raise PositionError(f"players: expected an integer, got {players!r}")
+        raise PositionError(f"players: expected an integer, got {checks.shown(players)}")
+    if not lo <= players <= hi:
+        raise PositionError(f"players: {game.TITLE} is for {lo} to {hi} players, not {players}")
+    options = checks.options(game.OPTIONS, game.TITLE, options)
     if seed is None:
         seed = random.randrange(SEED_LIMIT)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise PositionError(f"seed: expected an integer in 0..2^63-1, got {seed!r}")
+        raise PositionError(f"seed: expected an integer in 0..2^63-1, got {checks.shown(seed)}")
     buf = game.new_state(players, seed, dict(options))
     return State(name, buf, {"players": players, **options}, seed)
 

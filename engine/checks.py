@@ -1,0 +1,125 @@
+"""Checks of a position file's values, shared by the codec and every game's
+``from_fields``: one place that says how a missing key, a value of the wrong
+type or a number out of range is refused.
+
+A position file is untrusted: a number may be far larger than the C field it
+lands in (msgpack holds up to 64 bits, Python ints any size), a map may stand
+where a name belongs.  Every value goes through one of these checks before it
+is used, so bad input always ends in one ``PositionError`` naming the field,
+never an ``OverflowError`` or a ``TypeError`` from deeper down.
+
+>>> integer(3, "state.round", 1, 7)
+3
+>>> integer(2**70, "state.round", 1, 7)
+Traceback (most recent call last):
+...
+engine.errors.PositionError: state.round: 1180591620717411303424 is not in 1..7
+>>> one_of({"a": 1}, "options.deck", ("standard", "alternate-1"))
+Traceback (most recent call last):
+...
+engine.errors.PositionError: options.deck: a map is not one of standard, alternate-1
+"""
+from __future__ import annotations
+
+from engine.errors import PositionError
+
+#: Values longer than this are cut in messages (a message stays one short line).
+SHOWN = 60
+
+_KINDS = {bool: "true or false", int: "an integer", str: "a name", list: "a list",
+          dict: "a map", float: "a number", bytes: "bytes", type(None): "nothing"}
+
+
+def kind(v) -> str:
+    """What a value is, in words: ``kind([])`` is ``'a list'``."""
+    return _KINDS.get(type(v), type(v).__name__)
+
+
+def shown(v) -> str:
+    """``repr(v)`` on one line, cut to a readable length."""
+    text = repr(v)
+    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
+
+
+def get(f: dict, key: str, where: str = "state"):
+    """``f[key]``, or ``PositionError`` naming ``where.key`` as missing."""
+    if key not in f:
+        raise PositionError(f"{where}.{key}: missing")
+    return f[key]
+
+
+def integer(v, where: str, lo: int, hi: int) -> int:
+    """``v`` if it is an integer (not a bool) in ``lo..hi``."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise PositionError(f"{where}: expected an integer, got {type(v).__name__}")
+    if not lo <= v <= hi:
+        raise PositionError(f"{where}: {v} is not in {lo}..{hi}")
+    return v
+
+
+def boolean(v, where: str) -> bool:
+    if not isinstance(v, bool):
+        raise PositionError(f"{where}: expected true or false, got {shown(v)}")
+    return v
+
+
+def one_of(v, where: str, values) -> object:
+    """``v`` if it equals one of ``values`` and has its type (``1`` is not
+    ``True``); any value, even one that cannot be hashed, is safe to pass."""
+    for x in values:
+        if type(v) is type(x) and v == x:
+            return v
+    got = shown(v) if isinstance(v, (str, int, float, type(None))) else kind(v)
+    raise PositionError(f"{where}: {got} is not one of {', '.join(map(str, values))}")
+
+
+def items(v, where: str, length: int | None = None, what: str = "a list") -> list:
+    """``v`` if it is a list (of ``length`` entries, when given)."""
+    if not isinstance(v, list):
+        raise PositionError(f"{where}: expected {what}, got {kind(v)}")
+    if length is not None and len(v) != length:
+        raise PositionError(f"{where}: expected {length} entries, got {len(v)}")
+    return v
+
+
+def seats(v, where: str, players: int) -> int:
+    """A list of distinct seats as a bit mask (seat ``i`` is bit ``i``)."""
+    mask = 0
+    for i, x in enumerate(items(v, where, what="a list of seats")):
+        if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < players:
+            raise PositionError(f"{where}[{i}]: {shown(x)} is not a seat (0..{players - 1})")
+        if (mask >> x) & 1:
+            raise PositionError(f"{where}[{i}]: seat {x} is listed twice")
+        mask |= 1 << x
+    return mask
+
+
+def known_keys(f: dict, allowed, where: str = "state") -> None:
+    """Refuse a key that is not one of ``allowed`` (the first in name order)."""
+    extra = [k for k in f if k not in allowed]
+    if extra:
+        raise PositionError(f"{where}: unknown field {shown(min(extra, key=repr))}")
+
+
+def options(spec: dict, title: str, given) -> dict:
+    """A game's options (without ``players``) checked against its module's
+    ``OPTIONS`` (``spec``): every name known, every value one of its allowed
+    values.  The game's ``new_state`` then checks what depends on the player
+    count.
+
+    >>> options({"deck": {"values": ("blue", "red")}}, "Pride of Ninja", {"deck": "green"})
+    Traceback (most recent call last):
+    ...
+    engine.errors.PositionError: options.deck: 'green' is not one of blue, red
+    """
+    if not isinstance(given, dict):
+        raise PositionError(f"options: expected a map, got {kind(given)}")
+    for key, value in given.items():
+        if not spec:
+            names = ", ".join(sorted(map(shown, given)))
+            raise PositionError(f"options: {title} has no options ({names})")
+        if not isinstance(key, str) or key not in spec:
+            raise PositionError(f"options: {shown(key)} is not an option of {title} "
+                                f"(options: {', '.join(spec)})")
+        one_of(value, f"options.{key}", spec[key]["values"])
+    return dict(given)
