@@ -58,6 +58,9 @@ class SavedGame:
 
 
 def to_map(state: State, seats=None) -> dict:
+    if state.seed is None:
+        raise PositionError("seed: this state is a determinized copy (a world one seat cannot tell "
+                            "from the true one), not a game that was played; save the real state")
     doc = {
         "format": FORMAT,
         "version": VERSION,

@@ -740,13 +740,16 @@ cdef void sni_returns(const void* vs, double* out) noexcept nogil:
 
 cdef void sni_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
     """Deal the opponents' unseen cards again, keeping hand sizes, the cards
-    everyone saw enter a hand, and what the Smoke Bomb questions showed."""
+    everyone saw enter a hand, and what the Smoke Bomb questions showed,
+    including the one being asked now: only a seat holding a Smoke Bomb is
+    asked, so the seat asked holds one in every copy."""
     cdef SanNiIchi* s = <SanNiIchi*>vs
     cdef uint64_t pool = 0, smokes
     cdef uint8_t cards[N_CARDS]
     cdef uint8_t slots[N_CARDS]
     cdef int free[MAX_SEATS]
     cdef int n = 0, nslots = 0, i, j, t, o, k, want, nsmoke
+    cdef int asked = decider(s) if s.phase == DAMAGE else -1
     for o in range(s.players):
         if o != observer:
             pool |= s.hand[o] & ~s.known[o]
@@ -758,6 +761,8 @@ cdef void sni_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
     for o in range(s.players):
         if o != observer:
             want = s.smoke_min[o]
+            if o == asked and want == 0:
+                want = 1
             while want > 0 and smokes and free[o] > 0:
                 t = lowest_bit(smokes)
                 smokes &= smokes - 1

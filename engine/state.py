@@ -79,7 +79,7 @@ class State:
 
     __slots__ = ("game", "rules", "options", "seed", "history", "_buf")
 
-    def __init__(self, game: str, buf: bytes, options: dict, seed: int, history=None):
+    def __init__(self, game: str, buf: bytes, options: dict, seed: int | None, history=None):
         self.game = game_module(game)
         self.rules = self.game.definition()
         self.options = dict(options)
@@ -190,8 +190,24 @@ class State:
         return State(self.name, bytes(self._buf), self.options, self.seed, self.history)
 
     def determinize(self, observer: int, seed: int) -> "State":
-        """A copy with everything ``observer`` cannot see resampled."""
-        s = self.clone()
+        """A copy with everything ``observer`` cannot see resampled: one world
+        ``observer`` cannot tell from the true one (``observer=-1``: only the
+        public part kept).
+
+        The copy has no past: its ``seed`` is ``None`` and its ``history``
+        empty, because the true deal and moves would rebuild every hidden
+        card.  It is not a game anyone played, so it cannot be saved
+        (``dumps`` refuses it); everything else works on it.
+
+        >>> from engine import new_game
+        >>> s = new_game("ninjan", players=2, seed=3)
+        >>> d = s.determinize(0, seed=1)
+        >>> d.view(0) == s.view(0), d.seed, d.history
+        (True, None, [])
+        """
+        checks.integer(observer, "observer", -1, self.players - 1)
+        checks.integer(seed, "seed", 0, 2**64 - 1)
+        s = State(self.name, bytes(self._buf), self.options, None)
         _driver.determinize(self.rules, s._buf, observer, seed)
         return s
 

@@ -1,11 +1,12 @@
 """The ``solver`` command line, run as a user runs it."""
 import json
+import re
 import subprocess
 import sys
 
 import pytest
 
-from engine import load, save
+from engine import PositionError, load, save
 from tests.conftest import ninjan_position
 
 
@@ -322,3 +323,36 @@ def test_ninjato_through_the_command_line(tmp_path):
     assert res["games"] == 4 and 0 <= res["win_share"] <= 1
     bad = solver("new", "ninjato", "--players", 5, "-o", tmp_path / "x.msgpack", check=False)
     assert bad.returncode == 2 and "2 to 4 players" in bad.stderr
+
+
+def _damaged_san_ni_ichi(tmp_path, damage) -> str:
+    """A San, Ni, Ichi! position file with one field spoiled by ``damage``."""
+    import msgpack
+    from engine import codec, new_game
+
+    d = codec.to_map(new_game("san_ni_ichi", 4, seed=10, teams=True))
+    damage(d)
+    path = tmp_path / "damaged.msgpack"
+    path.write_bytes(msgpack.packb(d, use_bin_type=True))
+    return str(path)
+
+
+@pytest.mark.parametrize("damage,field", [
+    # issue 10: each of these printed a traceback and exited 1
+    (lambda d: d["options"].update(deck={"standard": 1}), "options.deck"),
+    (lambda d: d["options"].update(teams={}), "options.teams"),
+    (lambda d: d["state"]["smoke_bomb_at_least"].__setitem__(1, 2**64 - 1),
+     "state.smoke_bomb_at_least[1]"),
+    (lambda d: d["state"].update(round=2**63), "state.round"),
+    (lambda d: d["state"].update(deck=["standard"]), "state.deck"),
+])
+def test_damaged_san_ni_ichi_file_is_one_line_and_exit_2(tmp_path, capsys, damage, field):
+    from solver.cli import main
+    from tui.match import load_match
+
+    path = _damaged_san_ni_ichi(tmp_path, damage)
+    assert main(["analyse", path, "--iterations", "50"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and field in err and "Traceback" not in err, err
+    with pytest.raises(PositionError, match=f"^{re.escape(field)}"):   # what dojo --load shows
+        load_match(path)

@@ -519,3 +519,16 @@ def test_game_options_must_agree_with_the_state():
         loads(msgpack.packb(d))
     d["options"]["teams"] = True
     assert loads(msgpack.packb(d)) == s
+
+
+def test_a_determinized_copy_has_no_past_and_is_not_saved(tmp_path):
+    # The true seed and moves would rebuild every hidden card (issue 10).
+    s = random_game(3, 5, moves=4)
+    d = s.determinize(0, seed=9)
+    assert d.seed is None and d.history == []
+    assert d.view(0) == s.view(0)
+    with pytest.raises(PositionError, match=r"^seed: this state is a determinized copy"):
+        dumps(d)
+    with pytest.raises(PositionError, match=r"^seed: this state is a determinized copy"):
+        engine.save(d, tmp_path / "copy.msgpack")
+    assert list(tmp_path.iterdir()) == []

@@ -212,6 +212,42 @@ def test_determinize_honours_what_the_smoke_bomb_questions_showed():
     assert len(where) == 2                             # the second one moves between 2 and 3
 
 
+def first_questions(count):
+    """Positions of random games where a seat is asked about a Smoke Bomb for
+    the first time (nothing showed it before), with its game's seed."""
+    out = []
+    seed = 0
+    while len(out) < count:
+        players, opts = game_options(seed)
+        rng = random.Random(seed)
+        s = new_game("san_ni_ichi", players, seed=seed, **opts)
+        while not s.is_terminal():
+            v = s.view(-1)
+            d = v["decision"]
+            if d["kind"] == "smoke bomb" and v["smoke_bomb_at_least"][d["seat"]] == 0:
+                out.append(s)
+                break
+            s.apply(random_joint(s, rng))
+        seed += 1
+    return out
+
+
+def test_the_seat_asked_about_a_smoke_bomb_holds_one_in_every_copy():
+    """Only a seat holding a Smoke Bomb is asked, so every observer's copy
+    deals it one; applying "smoke bomb" there keeps every card in one place
+    (issue 10: 58 of 100 copies in one position had none, and the move then
+    put a card in two places)."""
+    for s in first_questions(12):
+        asked = s.movers()[0]
+        for obs in [o for o in range(-1, s.players) if o != asked]:
+            for seed in range(100):
+                d = s.determinize(obs, seed)
+                assert "Smoke Bomb" in d.fields()["hands"][asked]
+                d.apply(d.action("smoke bomb" if d.view(-1)["decision"]["pile_of"] == asked
+                                 else "smoke bomb for my partner"))
+                sni.from_fields(d.fields())
+
+
 def test_a_seat_sees_only_its_own_hand():
     s = new_game("san_ni_ichi", 4, seed=5)
     f = s.fields()
