@@ -116,8 +116,7 @@ def options(spec: dict, title: str, given) -> dict:
         raise PositionError(f"options: expected a map, got {kind(given)}")
     for key, value in given.items():
         if not spec:
-            names = ", ".join(sorted(map(shown, given)))
-            raise PositionError(f"options: {title} has no options ({names})")
+            raise PositionError(f"options: {title} has no options ({shown(key)})")
         if not isinstance(key, str) or key not in spec:
             raise PositionError(f"options: {shown(key)} is not an option of {title} "
                                 f"(options: {', '.join(spec)})")

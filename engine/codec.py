@@ -128,7 +128,8 @@ def game_from_map(doc) -> SavedGame:
     # A game keeps each option in a state field of the same name.
     for key in ("players", *game.OPTIONS):
         if have.get(key) != fresh.get(key):
-            raise PositionError(f"options.{key}: {fresh.get(key)!r}, but the state says {have.get(key)!r}")
+            raise PositionError(f"options.{key}: {checks.shown(fresh.get(key))}, "
+                                f"but the state says {checks.shown(have.get(key))}")
     history = doc["history"]
     if not isinstance(history, list):
         raise PositionError("history: expected a list of moves")

@@ -790,16 +790,16 @@ def action_name(int action):
 def action_id(str card, str row):
     """The id of placing ``card`` (a name) in ``row`` ('front' or 'back')."""
     if card not in _CARD_BY_NAME:
-        raise PositionError(f"{card!r} is not a Pride of Ninja card")
+        raise PositionError(f"{checks.shown(card)} is not a Pride of Ninja card")
     if row not in ROWS:
-        raise PositionError(f"{row!r} is not a row (front or back)")
+        raise PositionError(f"{checks.shown(row)} is not a row (front or back)")
     return _CARD_BY_NAME[card] * 2 + ROWS.index(row)
 
 
 def cards(str deck, int players):
     """The deck for a player count: [(name, initiative, count)] in initiative order."""
     if deck not in DECKS or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise PositionError(f"no {deck!r} deck for {players} players")
+        raise PositionError(f"no {checks.shown(deck)} deck for {players} players")
     return [(c[0], c[2], c[3][players - MIN_PLAYERS]) for c in CARDS if c[1] == deck]
 
 

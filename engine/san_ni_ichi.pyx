@@ -1187,7 +1187,7 @@ _TYPE_BY_NAME = {card_name(c): type_of(c) for c in range(N_CARDS)}
 def parse_card(name):
     """The card *type* of a name such as ``'7 Fire (A)'`` or ``'Block'``."""
     if not isinstance(name, str) or name not in _TYPE_BY_NAME:
-        raise PositionError(f"{name!r} is not a San Ni Ichi card (e.g. '7 Fire (A)', "
+        raise PositionError(f"{checks.shown(name)} is not a San Ni Ichi card (e.g. '7 Fire (A)', "
                             f"'Zen Attack 15', 'Smoke Bomb')")
     return _TYPE_BY_NAME[name]
 
@@ -1366,7 +1366,7 @@ class _Claims:
     def claim(self, name, where, allowed=None):
         t = _TYPE_BY_NAME.get(name) if isinstance(name, str) else None
         if t is None:
-            raise PositionError(f"{where}: {name!r} is not a card name")
+            raise PositionError(f"{where}: {checks.shown(name)} is not a card name")
         mine = type_mask(t) & self.in_game
         left = mine & ~self.taken
         if not left:
@@ -1442,7 +1442,7 @@ def from_fields(object f):
     for i, name in enumerate(weapons):
         t = parse_card(name) if isinstance(name, str) and name in _TYPE_BY_NAME else None
         if t is None or t < ZEN0:
-            raise PositionError(f"state.weapons[{i}]: {name!r} is not a weapon card")
+            raise PositionError(f"state.weapons[{i}]: {checks.shown(name)} is not a weapon card")
         left = type_mask(t) & ~s.in_game
         if not left:
             raise PositionError(f"state.weapons[{i}]: the pool has no more {name} cards")
@@ -1465,7 +1465,7 @@ def from_fields(object f):
         for name in lst:
             t = _TYPE_BY_NAME.get(name) if isinstance(name, str) else None
             if t is None or t >= TONFA0 or not (s.hand[i] >> t) & 1:
-                raise PositionError(f"state.known[{i}]: {name!r} is not an attack or Zen card in hands[{i}]")
+                raise PositionError(f"state.known[{i}]: {checks.shown(name)} is not an attack or Zen card in hands[{i}]")
             s.known[i] |= bit(t)
     at_least = _per_seat(f, "smoke_bomb_at_least", n)
     none = _per_seat(f, "no_smoke_bomb", n)
@@ -1516,7 +1516,7 @@ def from_fields(object f):
             continue
         t = _TYPE_BY_NAME.get(name) if isinstance(name, str) else None
         if t is None:
-            raise PositionError(f"state.played[{i}]: {name!r} is not a card name")
+            raise PositionError(f"state.played[{i}]: {checks.shown(name)} is not a card name")
         types.append(t)
     resolved = checks.integer(checks.get(f, "resolved"), "state.resolved", 0, n - 1)
     stage = checks.one_of(checks.get(f, "stage"), "state.stage", STAGES)

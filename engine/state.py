@@ -36,7 +36,7 @@ SEED_LIMIT = 2**63
 def game_module(name: str):
     """The Cython module holding the rules of game ``name``."""
     if name not in GAMES:
-        raise PositionError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
+        raise PositionError(f"unknown game {checks.shown(name)}; choose one of {', '.join(GAMES)}")
     return importlib.import_module(GAMES[name])
 
 
@@ -115,7 +115,7 @@ class State:
         if isinstance(what, Action):
             return what
         if isinstance(what, bool):
-            raise PositionError(f"{what!r} is not an action")
+            raise PositionError(f"{checks.shown(what)} is not an action")
         if isinstance(what, int):
             if not 0 <= what < _driver.num_actions(self.rules):
                 raise PositionError(f"{what} is not an action id of {self.name}")
@@ -125,8 +125,8 @@ class State:
             for a in self.legal_action_ids(seat):
                 if self.game.action_name(a).lower() == wanted:
                     return self.action(a)
-            raise PositionError(f"{what!r} is not a legal move now")
-        raise PositionError(f"{what!r} is not an action")
+            raise PositionError(f"{checks.shown(what)} is not a legal move now")
+        raise PositionError(f"{checks.shown(what)} is not an action")
 
     def apply(self, move: Move) -> list[dict]:
         """Play ``move``: one action when one seat moves, ``{seat: action}``
@@ -238,7 +238,7 @@ class State:
                 raise PositionError(f"seats {movers} move now: name the seat")
             return movers[0]
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise PositionError(f"seat {seat!r} is not in this {self.players}-player game")
+            raise PositionError(f"seat {checks.shown(seat)} is not in this {self.players}-player game")
         return seat
 
 

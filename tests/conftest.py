@@ -1,9 +1,22 @@
 """Shared helpers: hand-made Nin Jan positions built through the position codec."""
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
 
 from engine import codec
+
+# Hypothesis: by default (and in CI) a modest, reproducible run: the same
+# examples every time (derandomize), no example database, no deadline (the
+# machine is shared, a slow example is not a failure).  For a long local
+# hunt: HYPOTHESIS_PROFILE=thorough pytest tests/test_properties_*.py
+settings.register_profile("ci", max_examples=25, deadline=None, derandomize=True, database=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=2000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(autouse=True)
