@@ -603,6 +603,21 @@ def test_shuriken_goes_straight_into_any_players_damage_pile():
     assert s.scores() == [0, 0, 1, 0]
 
 
+def test_a_smoke_bomb_does_not_answer_a_shuriken():
+    """(chosen, docs/rules) A Smoke Bomb dodges damage from a pile only: the
+    seat hit by a Shuriken holding one is not asked and keeps it."""
+    s = position(4, hands=[["Shuriken 18"], [atk(1, "Fire")], ["Smoke Bomb", atk(1, "Wood")],
+                           [atk(1, "Water")]])
+    reveal(s, {0: "Shuriken 18", 1: atk(1, "Fire"), 2: atk(1, "Wood"), 3: atk(1, "Water")})
+    for _ in range(3):
+        s.apply("discard")
+    s.apply("Shuriken: into seat 2's damage pile")
+    f = s.fields()
+    assert (f["round"], f["phase"]) == (6, "choose")          # nobody was asked
+    assert f["damage"][2] == ["Shuriken 18"] and "Smoke Bomb" in f["hands"][2]
+    assert not kinds(s, "smoke bomb")
+
+
 # ------------------------------------------------------------------ damage
 
 def test_the_highest_top_card_takes_the_whole_pile_and_other_piles_stay():
