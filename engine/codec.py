@@ -169,7 +169,7 @@ def loads_game(data: bytes) -> SavedGame:
         doc = msgpack.unpackb(bytes(data), raw=False, strict_map_key=True)
     except msgpack.ExtraData:
         raise PositionError("not a position: extra bytes after the position") from None
-    except Exception as e:  # msgpack raises several types for bad bytes
+    except (ValueError, msgpack.UnpackException) as e:  # bad bytes: msgpack's several types
         raise PositionError(f"not a msgpack position ({type(e).__name__}: {e})") from None
     return game_from_map(doc)
 

@@ -27,6 +27,7 @@ def dojo_home(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("NINJA_DOJO_HOME", str(home))
     return home
 
+
 # The deck of rulings 1, written out from the rule rather than read from the
 # engine, so a wrong deck in the engine cannot go unnoticed.
 SUITS = ("Rock", "Paper", "Scissors")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from engine import Action, State
+from engine import Action, PositionError, State
 from solver.players import LEVELS, GreedyPlayer, SearchPlayer
 from solver.search import Analysis, Search, SearchConfig, choose, cpu_cores
 
@@ -90,7 +90,7 @@ def _decide_one(state: State, seat: int, kind: str, simultaneous: bool,
         return (player or GreedyPlayer()).choose(state, seat, seed), None
     try:
         search = player.search(state, seat, seed, threads=threads)
-    except Exception as e:  # the search module is missing or refuses the state
+    except (ImportError, PositionError) as e:  # the search is not built, or refuses the state
         return _fallback(state, seat, seed), f"{kind} AI unavailable ({e}); played the novice move"
     thinking.add(search)
     analysis = search.run()

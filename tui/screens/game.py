@@ -15,11 +15,16 @@ they need, see ``tui.widgets.board``):
   with one-key choosing a short hold) and ``u`` takes it back until then;
 - a seat with a single legal move has it played for them, said in the log;
 - the autosave after every move (``tui.saves``), so a game is never lost;
-- the recap after each round, held until a key, and the score history (``t``).
+- the recap after each round, held until a key, and the score history (``t``);
+- a bug (anything but a refusal, ``PositionError``, which is told where it
+  happens) stops the game on the error screen, with the game saved
+  (``tui.screens.fault``): the table's steps are ``guarded``, and a worker
+  that fails reports its error (``on_worker_state_changed``).
 """
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 
 from textual import work
@@ -30,6 +35,7 @@ from textual.css.query import NoMatches
 from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
+from textual.worker import Worker, WorkerState
 
 from engine import Action, PositionError
 from solver.players import GreedyPlayer
@@ -41,6 +47,7 @@ from tui.saves import Autosave, prune
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.cover import CoverScreen
 from tui.screens.end import EndScreen, winner_line
+from tui.screens.fault import FaultScreen, save_after_fault
 from tui.screens.recap import RecapScreen
 from tui.settings import Settings
 from tui.widgets.analysis_panel import AnalysisPanel
@@ -53,6 +60,18 @@ FILES = Binding.Group("File")
 VIEWS = Binding.Group("View")
 #: keys that act on the board: they close the drawer and go to the board
 BOARD_KEYS = set("0123456789fb") | {"enter", "left", "right", "up", "down"}
+
+
+def guarded(method):
+    """A step of the table that a bug must not turn into a crash of the app:
+    anything it raises shows the error screen, with the game saved."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as error:  # a bug: shown on the error screen, never hidden
+            self.fault(error)
+    return run
 
 
 class GameScreen(Screen):
@@ -90,6 +109,8 @@ class GameScreen(Screen):
         self.covered = False
         self.finished = False
         self.closed = False
+        #: a bug stopped the game (see ``fault``)
+        self.faulted = False
         #: the recap of a round is on screen (``recap_waits``: until a key)
         self.recap_open = False
         self.recap_waits = False
@@ -145,6 +166,7 @@ class GameScreen(Screen):
     def hint_panel(self) -> AnalysisPanel:
         return self.query_one("#hint", AnalysisPanel)
 
+    @guarded
     def on_mount(self) -> None:
         st = self.match.state
         self.sub_title = f"{st.game.TITLE} · seed {st.seed}"
@@ -260,9 +282,10 @@ class GameScreen(Screen):
     def last_line(self) -> str | None:
         return f"Last: {self.caption}" if self.caption and not self.finished else self.caption
 
+    @guarded
     def advance(self) -> None:
         """Move the game on as far as it goes without a person's key."""
-        if self.showing or self.covered or self.closed or self.recap_open:
+        if self.showing or self.covered or self.closed or self.recap_open or self.faulted:
             return
         m = self.match
         if m.state.is_terminal():
@@ -350,6 +373,7 @@ class GameScreen(Screen):
         self.status.set_message(f"{who}: {what} in {max(wait, 0):.0f} s · u takes it back · "
                                 "enter now")
 
+    @guarded
     def _hold_over(self) -> None:
         self._hold_timer = None
         self.hold_until = 0.0
@@ -379,6 +403,7 @@ class GameScreen(Screen):
         if event.seat == self.actor:
             self.status.set_message(self.board.prompt())
 
+    @guarded
     def on_board_chosen(self, event: Board.Chosen) -> None:
         event.stop()
         m = self.match
@@ -422,6 +447,7 @@ class GameScreen(Screen):
         if self.can_take_back():
             self.take_back()
 
+    @guarded
     def take_back(self, passed_on: bool = False) -> None:
         """Undo the last person's choice before the reveal: they choose again.
         Only their own choice comes back; nothing of another seat shows.
@@ -479,7 +505,7 @@ class GameScreen(Screen):
         elif was and not error:
             self.game_log.say("Autosave works again.", style="italic")
 
-    @work(exclusive=True, group="show")
+    @work(exclusive=True, group="show", exit_on_error=False)
     async def show_frames(self, frames: list[Frame], round_view: dict | None = None) -> None:
         """The reveal, then every card resolved, with a short pause each;
         when the move ended a round (``round_view``: the view before it), its recap."""
@@ -540,6 +566,7 @@ class GameScreen(Screen):
                              last=st.is_terminal())
         self.app.push_screen(screen, callback=self._recap_closed)
 
+    @guarded
     def _recap_closed(self, result) -> None:
         self.recap_open = False
         self.recap_waits = False
@@ -592,21 +619,23 @@ class GameScreen(Screen):
         decision began (a copy: nobody's choice made since is in it)."""
         try:
             moves, notes = decide(state, self.match.seats, seats, thinking)
-        except Exception as e:  # report, never crash the app
-            self.post_message(AIFailed(token, seats, f"{type(e).__name__}: {e}"))
+        except PositionError as e:  # the search refused the state: the novice move is played
+            self.post_message(AIFailed(token, seats, str(e)))
             return
         self.post_message(AIChose(token, moves, notes))
 
     def on_aichose(self, message: AIChose) -> None:
         self._ai_done(message.token, message.moves, message.notes)
 
+    @guarded
     def on_aifailed(self, message: AIFailed) -> None:
         state = self.match.state
         moves = {s: GreedyPlayer().choose(state, s, ai_seed(state, s)) for s in message.seats}
         self._ai_done(message.token, moves, [f"the AI failed ({message.error}); played the novice move"])
 
+    @guarded
     def _ai_done(self, token: int, moves: dict[int, Action], notes: list[str]) -> None:
-        if self.closed or token != self.token:
+        if self.closed or self.faulted or token != self.token:
             return
         self.thinking = None
         self.thinking_seats = []
@@ -630,8 +659,9 @@ class GameScreen(Screen):
         self.thinking = None
         self.thinking_seats = []
 
+    @guarded
     def _tick(self) -> None:
-        if self.closed or not self.is_attached:
+        if self.closed or self.faulted or not self.is_attached:
             return
         if self.thinking is not None and self.thinking_seats:
             seats = self.thinking_seats
@@ -672,11 +702,12 @@ class GameScreen(Screen):
     def run_hint(self, token: int, seat: int, thinking: Thinking, iterations: int, state) -> None:
         try:
             analysis = analyse(state, seat, thinking, iterations)
-        except Exception as e:  # e.g. the search module is not built
+        except (ImportError, PositionError) as e:  # the search is not built, or refuses the state
             self.post_message(HintFailed(token, f"{type(e).__name__}: {e}"))
             return
         self.post_message(HintReady(token, seat, analysis))
 
+    @guarded
     def on_hint_ready(self, message: HintReady) -> None:
         if message.token != self.hint_token or message.token != self.token or self.closed:
             return
@@ -699,6 +730,34 @@ class GameScreen(Screen):
         self.hint_token = None
 
     # ------------------------------------------------------------ the keys
+    # ------------------------------------------------------------ a bug
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A worker (the AI, a hint, the step-by-step show) stopped on an
+        error: a bug, shown like any other (a refusal is a message instead)."""
+        if event.state == WorkerState.ERROR and event.worker.node is self:
+            self.fault(event.worker.error)
+
+    def fault(self, error: BaseException) -> None:
+        """A bug stopped the game: save it (its autosave, where Continue
+        finds it) and say so on the error screen; the menu or quit from there."""
+        if self.faulted or self.closed:
+            return
+        self.faulted = True
+        self.actor = None
+        self._end_hold()
+        self._stop_thinking()
+        self._stop_hint()
+        path, problem = save_after_fault(self.match.state, self.seat_kinds(), self.autosave,
+                                         self.app.folder)
+        self.log.error(f"bug: {error!r}; game saved to {path}")
+
+        def chosen(choice: str | None) -> None:
+            if choice == "quit":
+                self.app.exit(return_code=1)
+            else:
+                self.app.call_later(self.app.to_menu)
+        self.app.push_screen(FaultScreen(error, path, problem), callback=chosen)
+
     def _keys_state(self) -> tuple:
         return (self.actor is not None, self.covered, self.hint_panel.display, self.drawer,
                 self.match.state.is_terminal(), self.holding, self.showing,

@@ -110,7 +110,7 @@ class RulesScreen(Screen):
         for name in engine.GAMES:
             try:
                 engine.game_module(name)
-            except Exception:
+            except ImportError:         # its engine module is not built in this copy
                 continue
             out.append(name)
         return out
