@@ -8,7 +8,7 @@ every game:
 >>> s = new_game("ninjan", players=2, seed=3)
 >>> s.movers()                      # both seats choose a card at once
 [0, 1]
->>> s.apply({0: s.legal_actions(0)[0], 1: s.legal_actions(1)[-1]}) and None
+>>> _ = s.apply({0: s.legal_actions(0)[0], 1: s.legal_actions(1)[-1]})
 >>> s.is_terminal()
 False
 """
