@@ -89,3 +89,15 @@ def test_ninjato_docstring_examples_run():
     for module in (engine.ninjato, tests.ninjato_table):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+@pytest.mark.parametrize("name", ["engine", "engine.errors", "engine.checks", "engine.state",
+                                  "engine.codec", "solver.search", "solver.players",
+                                  "tests.properties"])
+def test_engine_and_solver_doctests(name):
+    """The examples in the docstrings of the engine's and the solver's Python
+    modules run and hold (the app's: tests/test_tui_doctests.py)."""
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0, result
