@@ -68,8 +68,7 @@ class FaultScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         if self.saved is not None:
             kept = Text.assemble("The game was saved to ", (str(self.saved), "bold green"),
-                                 ". Continue or Load on the menu opens it, or: ",
-                                 (f"dojo --load {self.saved}", "bold"))
+                                 " (Continue or Load on the menu opens it).")
         else:
             kept = Text(f"The game could not be saved: {self.problem}", style="bold red")
         with Vertical(classes="dialog", id="fault-dialog"):
