@@ -110,9 +110,10 @@ async def test_the_recap_goes_on_by_itself_when_the_settings_say(tmp_path):
         recap = await to_first_recap(pilot, game)
         assert not game.recap_waits
         assert "in 3 s" in str(recap.query_one("#recap-help").render())
-        t0 = time.monotonic()
         await wait_for(pilot, lambda: not isinstance(app.screen, RecapScreen), timeout=10)
-        assert time.monotonic() - t0 > 2
+        # It went on by itself, and not before its 3 s (a loaded machine can
+        # only make it later, so this is measured from when it appeared).
+        assert time.monotonic() - recap.opened >= 3
 
 
 async def test_the_score_history_on_t_and_at_the_end(tmp_path):

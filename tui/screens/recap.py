@@ -2,6 +2,8 @@
 scored, on screen until a key (or, as the settings say, for a few seconds)."""
 from __future__ import annotations
 
+import time
+
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -41,6 +43,8 @@ class RecapScreen(ModalScreen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        #: when the recap appeared (its timer counts from here)
+        self.opened = time.monotonic()
         if self.seconds:
             self.set_timer(self.seconds, self.action_go_on)
 
