@@ -221,18 +221,108 @@ cdef class Search:
                 "arm_capacity": self.cap_arms, "table_capacity": self.cap_table,
                 "bytes": self.memory_bytes()}
 
-    def root_stats(self):
-        """[(action, visits, summed reward)] for the observer's root arms
-        (sums, so that the trees of several threads can be added up)."""
+    def root_stats(self, seat=None):
+        """[(action, visits, summed reward)] for the root arms of ``seat``
+        (default: the searching seat); sums, so that the trees of several
+        threads can be added up.  At a simultaneous choice the other deciding
+        seats have arms too: how often the search played each of their moves
+        (over all its determinizations, so a move there is a guess, never a
+        card read from a hand) and how those moves did for them."""
         cdef Node* nd = &self.tree[0]
         cdef Arm* a
+        cdef int who = self.observer if seat is None else seat
         out = []
         if nd.arms == NO_ARMS:
             return out
         for i in range(nd.n_arms):
             a = &self.arms[nd.arms + i]
-            if a.seat == self.observer:
+            if a.seat == who:
                 out.append((a.action, a.visits, a.total))
+        return out
+
+    def line(self, int max_steps, uint64_t seed, int first=-1):
+        """The line the search expects from the root (its own move there
+        ``first``, when given and searched): at each node every
+        deciding seat's most visited arm among its moves that are legal in
+        one determinization (seeded by ``seed``) of the root, down the tree
+        while the node reached has statistics.
+
+        [(seat, action, visits, summed reward, seat's visits at the node,
+        hidden)]: ``hidden`` is true when the searching seat would not see
+        that choice (``observe`` gives it a shared code), so its name is the
+        world's guess and is not to be shown.  Call after ``run``.
+        """
+        cdef GameDef* g = self.g
+        cdef void* s = self.work
+        cdef int seats[MAX_SEATS]
+        cdef int joint[MAX_SEATS]
+        cdef int legal[MAX_LEGAL]
+        cdef int32_t best[MAX_SEATS]
+        cdef double seat_visits[MAX_SEATS]
+        cdef int n_movers, n_legal, i, j, m, seat, code
+        cdef int32_t node = 0, child
+        cdef uint64_t key, mask, h
+        cdef Node* nd
+        cdef Arm* a
+        cdef Rng rng
+        out = []
+        rng_seed(&rng, seed)
+        memcpy(s, self.root, g.state_size)
+        if not self.open_hands:
+            g.determinize(s, self.observer, &rng)
+        for _ in range(max_steps):
+            n_movers = g.movers(s, seats)
+            if n_movers == 0:
+                break
+            nd = &self.tree[node]
+            if nd.arms == NO_ARMS:
+                break
+            for m in range(n_movers):
+                best[m] = -1
+                seat_visits[m] = 0
+                n_legal = g.legal(s, seats[m], legal)
+                for i in range(nd.n_arms):
+                    a = &self.arms[nd.arms + i]
+                    if a.seat != seats[m]:
+                        continue
+                    seat_visits[m] += a.visits
+                    if node == 0 and seats[m] == self.observer and first >= 0:
+                        if a.action == first and a.visits > 0:
+                            best[m] = i
+                        continue
+                    for j in range(n_legal):
+                        if legal[j] == a.action:
+                            if a.visits > 0 and (best[m] < 0 or a.visits > self.arms[nd.arms + best[m]].visits):
+                                best[m] = i
+                            break
+                if best[m] < 0:
+                    return out
+            key = 0
+            step = []
+            for m in range(n_movers):
+                seat = seats[m]
+                a = &self.arms[nd.arms + best[m]]
+                joint[seat] = a.action
+                code = g.observe(s, seat, a.action, self.observer)
+                key |= (<uint64_t>(code + 1) & 1023) << (10 * seat)
+                step.append((seat, a.action, a.visits, a.total, int(seat_visits[m]),
+                             seat != self.observer and code != a.action))
+            out.extend(step)
+            g.apply(s, joint)
+            if g.chance_key != NULL:
+                key = mix(key ^ (g.chance_key(s, self.observer) * <uint64_t>0x9E3779B97F4A7C15))
+            # The child by its key, never created here.
+            mask = self.cap_table - 1
+            h = mix(key ^ (<uint64_t>node * <uint64_t>0x9E3779B97F4A7C15)) & mask
+            child = -1
+            while self.table[h].child != EMPTY:
+                if self.table[h].parent == node and self.table[h].key == key:
+                    child = self.table[h].child
+                    break
+                h = (h + 1) & mask
+            if child < 0:
+                break
+            node = child
         return out
 
     # ------------------------------------------------------------ the loop

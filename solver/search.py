@@ -32,6 +32,11 @@ MAX_THREADS = 256
 #: not a question anyone means to ask.
 MAX_ITERATIONS = 100_000_000
 MAX_SECONDS = 3600.0
+#: The expected line goes this many choices deep at most (each seat's
+#: choice at a simultaneous step counts as one).
+LINE_STEPS = 8
+#: ... and stops at a choice searched fewer times than this.
+LINE_MIN_VISITS = 10
 
 
 def cpu_cores() -> int:
@@ -140,6 +145,20 @@ class MoveStat:
 
 
 @dataclass(frozen=True)
+class LineStep:
+    """One choice of the line the search expects after its move: the seat,
+    its most searched move there (``name`` is empty when the searching seat
+    would never see that choice) and how sure the search is of it."""
+
+    seat: int
+    action: int
+    name: str
+    share: float   # the move's share of that seat's visits at that point
+    value: float   # that seat's mean win share after it
+    visits: int
+
+
+@dataclass(frozen=True)
 class Analysis:
     game: str
     player: int
@@ -149,6 +168,13 @@ class Analysis:
     moves: list[MoveStat] = field(default_factory=list)
     nodes: int = 0
     value: float = 0.0   # the searching seat's estimated win share here
+    #: at a simultaneous choice, the other deciding seats' moves as the
+    #: search played them (most played first): what it expects of them.
+    #: Their statistics come from every determinization, never from a hand.
+    others: dict[int, list[MoveStat]] = field(default_factory=dict)
+    #: the line the search expects from here, the searching seat's own
+    #: move first (``Search.line``)
+    line: list[LineStep] = field(default_factory=list)
 
     def to_json(self) -> dict:
         """The ``solver analyse --json`` object."""
@@ -161,6 +187,8 @@ class Analysis:
             "moves": [asdict(m) for m in self.moves],
             "nodes": self.nodes,
             "value": self.value,
+            "others": {str(seat): [asdict(m) for m in moves] for seat, moves in self.others.items()},
+            "line": [asdict(step) for step in self.line],
         }
 
 
@@ -245,25 +273,49 @@ class Search:
             raise errors[0]
         return time.perf_counter() - t0
 
-    def run(self) -> Analysis:
-        seconds = self.search()
-        # Every tree's root arms, summed per move in thread order.
+    def root_moves(self, seat: int) -> list[MoveStat]:
+        """``seat``'s root arms, every tree's summed per move in thread
+        order, the most visited first."""
         merged: dict[int, list] = {}
         for t in self._trees:
-            for a, v, total in t.root_stats():
+            for a, v, total in t.root_stats(seat):
                 m = merged.setdefault(a, [0, 0.0])
                 m[0] += v
                 m[1] += total
         total_visits = sum(v for v, _ in merged.values()) or 1
-        moves = sorted(
+        return sorted(
             (MoveStat(a, self.state.game.action_name(a), v, v / total_visits, _mean(r, v))
              for a, (v, r) in merged.items()),
             key=lambda m: (-m.visits, -m.value, m.action),
         )
+
+    def line(self, first: int = -1, steps: int = LINE_STEPS) -> list[LineStep]:
+        """The line the search expects after its move ``first`` (default:
+        its most searched one), from the first tree: each deciding seat's
+        most searched move, node after node, in one
+        determinization of the searching seat's view (a world it cannot tell
+        from the true one).  A choice of another seat that the searching seat
+        would never see keeps no name (``LineStep.name`` is empty)."""
+        out = []
+        for seat, a, visits, total, seat_visits, hidden in self._trees[0].line(steps, self.config.seed, first):
+            if visits < LINE_MIN_VISITS:
+                break               # deeper than the search looked: no expectation
+
+            out.append(LineStep(seat, a, "" if hidden else self.state.game.action_name(a),
+                                visits / seat_visits if seat_visits else 0.0, _mean(total, visits),
+                                visits))
+        return out
+
+    def run(self) -> Analysis:
+        seconds = self.search()
+        moves = self.root_moves(self.player)
+        total_visits = sum(m.visits for m in moves) or 1
         best = recommend(moves)
         value = sum(m.value * m.visits for m in moves) / total_visits
+        others = {seat: self.root_moves(seat) for seat in self.state.movers() if seat != self.player}
         return Analysis(self.state.name, self.player, self.iterations_done, seconds,
-                        best, moves, sum(t.node_count() for t in self._trees), value)
+                        best, moves, sum(t.node_count() for t in self._trees), value,
+                        {seat: m for seat, m in others.items() if m}, self.line(best.action))
 
 
 def _mean(total: float, visits: int) -> float:
