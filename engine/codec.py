@@ -4,7 +4,8 @@
      "options": {"players": 4}, "seed": 7,
      "state": {...the game's named fields...},
      "history": [[[seat, action], ...], ...],
-     "seats": ["human", "medium", ...]}          # optional
+     "seats": ["human", "medium", ...],          # optional
+     "review": {"version": 1, ...}}              # optional
 
 ``history`` holds the joint moves played from the deal of ``seed``.  When it
 is not empty, loading replays it and requires that it reaches ``state``; a
@@ -14,6 +15,10 @@ hand-made position (a puzzle, an endgame) has an empty history.
 ``"human"`` or the AI level the app set (``"medium"``...).  The engine checks
 its shape only; the app checks the names.  A file without it (a puzzle, a
 position from ``solver new``) leaves the seating to whoever opens it.
+
+``review``, optional, is what the AI thought of every decision of the
+game, computed once and kept with it (``engine.review``: its layout and
+checks; ``solver.review`` computes it).
 
 Loading validates everything and raises ``PositionError`` naming the bad
 field; it never repairs anything silently.  Saving is atomic: a temporary
@@ -34,12 +39,13 @@ import msgpack
 
 from engine.errors import PositionError
 from engine import checks
+from engine.review import GameReview, check_review
 from engine.state import SEED_LIMIT, State, game_module, new_game, replay
 
 FORMAT = "ninja-dojo/position"
 VERSION = 1
 KEYS = ("format", "version", "game", "options", "seed", "state", "history")
-OPTIONAL_KEYS = ("seats",)
+OPTIONAL_KEYS = ("seats", "review")
 #: The longest seat name a file may hold.
 SEAT_NAME_LIMIT = 32
 
@@ -55,9 +61,10 @@ class SavedGame:
     """
     state: State
     seats: tuple[str, ...] | None = None
+    review: GameReview | None = None
 
 
-def to_map(state: State, seats=None) -> dict:
+def to_map(state: State, seats=None, review: GameReview | None = None) -> dict:
     if state.seed is None:
         raise PositionError("seed: this state is a determinized copy (a world one seat cannot tell "
                             "from the true one), not a game that was played; save the real state")
@@ -72,12 +79,18 @@ def to_map(state: State, seats=None) -> dict:
     }
     if seats is not None:
         doc["seats"] = list(_seat_names(list(seats), state.players))
+    if review is not None:
+        if review.moves > len(state.history):
+            raise PositionError(f"review.moves: the review covers {review.moves} moves, "
+                                f"the game has {len(state.history)}")
+        doc["review"] = review.to_map()
     return doc
 
 
-def dumps(state: State, seats=None) -> bytes:
-    """msgpack bytes of ``state``; ``seats``, if given, are one name per seat."""
-    return msgpack.packb(to_map(state, seats), use_bin_type=True)
+def dumps(state: State, seats=None, review: GameReview | None = None) -> bytes:
+    """msgpack bytes of ``state``; ``seats``, if given, are one name per seat;
+    ``review``, if given, the game's review."""
+    return msgpack.packb(to_map(state, seats, review), use_bin_type=True)
 
 
 def _seat_names(seats, players: int) -> tuple[str, ...]:
@@ -153,7 +166,8 @@ def game_from_map(doc) -> SavedGame:
         if reached.fields() != state.fields():
             raise PositionError("history: replaying the moves from the deal does not reach this state")
     seats = _seat_names(doc["seats"], players) if "seats" in doc else None
-    return SavedGame(state, seats)
+    review = check_review(doc["review"], state) if "review" in doc else None
+    return SavedGame(state, seats, review)
 
 
 def loads(data: bytes) -> State:
@@ -174,10 +188,10 @@ def loads_game(data: bytes) -> SavedGame:
     return game_from_map(doc)
 
 
-def save(state: State, path: str | os.PathLike, seats=None) -> None:
-    """Write ``state`` (and ``seats``, one name per seat, if given) to ``path``
-    atomically: the old file or the new, never half."""
-    data = dumps(state, seats)
+def save(state: State, path: str | os.PathLike, seats=None, review: GameReview | None = None) -> None:
+    """Write ``state`` (and ``seats``, one name per seat, and its ``review``,
+    if given) to ``path`` atomically: the old file or the new, never half."""
+    data = dumps(state, seats, review)
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".msgpack", dir=folder)

@@ -1,0 +1,144 @@
+"""A game's review as a position file keeps it: what the AI thought of every
+real decision of the game (``solver.review`` computes it, the app and
+``solver review`` show it).
+
+In the file it is the optional ``review`` map::
+
+    {"version": 1, "iterations": 4000, "moves": 18,
+     "decisions": [[move, seat, played, best, best_value, played_value,
+                    played_visits, legal], ...]}
+
+``moves`` is how many joint moves of ``history`` it covers (from the
+first): a game continued after its review keeps it, and only the moves
+after are reviewed later.  One entry per seat that had more than one legal
+move at a joint move (a forced move is no decision), in move then seat
+order: the move the seat played and the one the search would have played,
+the win share the search expects after each (so ``best_value`` is the
+seat's chance before the move, with the best play), how often it searched
+the move played (few visits: a rough value), and how many moves were legal.
+
+Loading checks it against the game it comes with: every value of the right
+type and range, the move played is the one in ``history``, the best one was
+legal there, and only real decisions are listed; anything wrong is one
+``PositionError`` naming the field (``review.decisions[3] best: ...``).
+
+>>> from engine import new_game
+>>> r = GameReview(4000, 0, ())
+>>> check_review(r.to_map(), new_game("ninjan", 2, seed=1)) == r
+True
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engine import checks
+from engine.errors import PositionError
+
+VERSION = 1
+KEYS = ("version", "iterations", "moves", "decisions")
+#: the fields of one decision, in the order a file lists them
+FIELDS = ("move", "seat", "played", "best", "best_value", "played_value", "played_visits", "legal")
+#: a review's budget per decision is at most the search's
+MAX_ITERATIONS = 100_000_000
+
+
+@dataclass(frozen=True)
+class ReviewedMove:
+    """One seat's decision at one joint move of the game."""
+
+    move: int            # index in ``history`` (the first move is 0)
+    seat: int
+    played: int          # action id played
+    best: int            # action id the search would have played
+    best_value: float    # the seat's expected win share after ``best``
+    played_value: float  # ... and after the move played
+    played_visits: int   # how often the search tried the move played
+    legal: int           # legal moves at this decision (more than one)
+
+    @property
+    def loss(self) -> float:
+        """What the move played gave away against the best one (never below 0:
+        a move the search rated higher than its choice lost nothing)."""
+        return max(0.0, self.best_value - self.played_value)
+
+
+@dataclass(frozen=True)
+class GameReview:
+    iterations: int                      # search iterations per decision
+    moves: int                           # joint moves of the history covered
+    decisions: tuple[ReviewedMove, ...]
+
+    def to_map(self) -> dict:
+        return {"version": VERSION, "iterations": self.iterations, "moves": self.moves,
+                "decisions": [[getattr(d, f) for f in FIELDS] for d in self.decisions]}
+
+
+def _share(v, where: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not 0 <= v <= 1:
+        raise PositionError(f"{where}: expected a win share from 0 to 1, got {checks.shown(v)}")
+    return float(v)
+
+
+def check_review(doc, state) -> GameReview:
+    """The review map ``doc`` of a position file, checked against the game
+    ``state`` it was saved with (its deal and ``history``)."""
+    from engine.state import new_game
+
+    if not isinstance(doc, dict):
+        raise PositionError(f"review: expected a map, got {checks.kind(doc)}")
+    checks.known_keys(doc, KEYS, "review")
+    for key in KEYS:
+        checks.get(doc, key, "review")
+    if type(doc["version"]) is not int or doc["version"] != VERSION:
+        raise PositionError(f"review.version: {checks.shown(doc['version'])} is not supported "
+                            f"(this program reads version {VERSION})")
+    iterations = checks.integer(doc["iterations"], "review.iterations", 1, MAX_ITERATIONS)
+    history = state.history
+    moves = checks.integer(doc["moves"], "review.moves", 0, len(history))
+    raw = checks.items(doc["decisions"], "review.decisions")
+    decisions = []
+    for i, entry in enumerate(raw):
+        where = f"review.decisions[{i}]"
+        checks.items(entry, where, len(FIELDS))
+        move = checks.integer(entry[0], f"{where} move", 0, max(0, moves - 1))
+        if move >= moves:
+            raise PositionError(f"{where} move: the review covers no move ({moves} moves)")
+        seat = checks.integer(entry[1], f"{where} seat", 0, state.players - 1)
+        played = checks.integer(entry[2], f"{where} played", 0, 1 << 16)
+        best = checks.integer(entry[3], f"{where} best", 0, 1 << 16)
+        decisions.append(ReviewedMove(
+            move, seat, played, best, _share(entry[4], f"{where} best_value"),
+            _share(entry[5], f"{where} played_value"),
+            checks.integer(entry[6], f"{where} played_visits", 0, MAX_ITERATIONS),
+            checks.integer(entry[7], f"{where} legal", 2, 1 << 16)))
+        if i and (move, seat) <= (decisions[i - 1].move, decisions[i - 1].seat):
+            raise PositionError(f"{where}: decisions are listed once each, in move then seat order")
+    # Each decision against the game, replayed from the deal: every seat
+    # that had a choice is listed (and no other), with the move it played.
+    opts = dict(state.options)
+    s = new_game(state.name, opts.pop("players"), state.seed, **opts) if moves else None
+    k = 0
+    for m in range(moves):
+        joint = dict(history[m])
+        for seat in sorted(joint):
+            legal = s.legal_action_ids(seat)
+            if len(legal) < 2:
+                continue
+            if k == len(decisions) or (decisions[k].move, decisions[k].seat) > (m, seat):
+                raise PositionError(f"review.decisions: seat {seat}'s decision at move {m} is missing")
+            d, where = decisions[k], f"review.decisions[{k}]"
+            if (d.move, d.seat) != (m, seat):
+                raise PositionError(f"{where}: seat {d.seat} had no choice at move {d.move}")
+            if d.played != joint[seat]:
+                raise PositionError(f"{where} played: {d.played} is not the move in history[{m}]")
+            if d.best not in legal:
+                raise PositionError(f"{where} best: {d.best} was not a legal move there")
+            if d.legal != len(legal):
+                raise PositionError(f"{where} legal: {len(legal)} moves were legal there, not {d.legal}")
+            k += 1
+        s.apply(joint)
+    if k < len(decisions):
+        d = decisions[k]
+        raise PositionError(f"review.decisions[{k}]: seat {d.seat} had no choice at move {d.move}")
+    return GameReview(iterations, moves, tuple(decisions))

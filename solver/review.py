@@ -1,0 +1,193 @@
+"""Post-game analysis: the AI goes over every decision of a game.
+
+For each joint move of the history and each seat that had more than one
+legal move there, the search runs from that seat's information only (a
+determinized search from the position it faced, exactly as a hint runs:
+it never reads a hidden card), and the review keeps the move it would have
+played, the win share it expects after that move (the seat's chance before
+the move, with the best play) and after the move actually played (that
+move's arm in the same search), and how often it tried the move played.
+At a simultaneous choice each seat's pick is reviewed from its own view.
+A forced move (one legal move) is no decision and is skipped.
+
+The loss of a move is ``value(best) - value(played)``, in win share.  Marks,
+measured against the equal share ``1/N`` of an N-player game, so that a 2-
+and a 5-player game are marked alike:
+
+    inaccuracy   loss >= 0.2 / N    (2 players: 10 points of win chance)
+    mistake      loss >= 0.4 / N    (2 players: 20 points)
+    blunder      loss >= 0.6 / N    (2 players: 30 points)
+
+Why these: at 2 players they are the steps chess players know from
+win-chance graphs (10 / 20 / 30 points of win chance); with more seats the
+whole scale of win chances shrinks with the equal share 1/N (a seat's chance
+swings between 0 and a few times 1/N), so the thresholds shrink with it.
+The smallest, a fifth of an equal share, is well above the search's noise on
+the best move at the review's budget (its standard error at 4,000
+iterations is about 1 point), so a mark is not the noise of a good move.
+The move played may have been tried only a few times (the search drops
+bad moves quickly): its value is then rough; ``ROUGH_VISITS`` says when,
+and the review says so next to the mark rather than hiding it.
+
+Every decision is searched on one thread with a seed fixed by the review's
+seed, the move and the seat, and the decisions are spread over the cores:
+the review is the same on any machine for the same seed and budget.
+
+>>> from engine import new_game
+>>> s = new_game("ninjan", players=2, seed=4)
+>>> for _ in range(2):
+...     _ = s.apply({seat: s.legal_action_ids(seat)[0] for seat in s.movers()})
+>>> r = review_game(s, iterations=200, workers=1)
+>>> r.moves, len(r.decisions), {d.seat for d in r.decisions}
+(2, 3, {0, 1})
+>>> mark(0.3, 2), mark(0.3, 4), mark(0.01, 2)
+('blunder', 'blunder', '')
+"""
+from __future__ import annotations
+
+import threading
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Callable
+
+from engine import PositionError, State, new_game
+from engine.review import GameReview, ReviewedMove
+from solver.search import Search, SearchConfig, cpu_cores, thread_seed
+
+#: Search iterations per decision by default: a review of a whole game takes
+#: about as long as a few moves of the medium AI (README: times per game).
+REVIEW_ITERATIONS = 4000
+#: Marks by loss, in units of the equal share 1/N (the module says why).
+THRESHOLDS = (("blunder", 0.6), ("mistake", 0.4), ("inaccuracy", 0.2))
+#: A move played that the search tried fewer times than this has a rough value.
+ROUGH_VISITS = 30
+
+
+def mark(loss: float, players: int) -> str:
+    """``'blunder'``, ``'mistake'``, ``'inaccuracy'`` or ``''`` for a loss of
+    win share in an N-player game.
+
+    >>> mark(0.11, 2), mark(0.06, 4), mark(0.04, 4)
+    ('inaccuracy', 'inaccuracy', '')
+    """
+    for name, units in THRESHOLDS:
+        if loss >= units / players - 1e-9:
+            return name
+    return ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision to review: the position the seat faced and what it played."""
+
+    move: int
+    seat: int
+    state: State
+    played: int
+    legal: int
+
+
+def decisions(state: State, start: int = 0) -> list[Decision]:
+    """Every real decision of ``state``'s history from joint move ``start``
+    on: seats with more than one legal move, in move then seat order."""
+    if not state.history:
+        return []
+    opts = dict(state.options)
+    s = new_game(state.name, opts.pop("players"), state.seed, **opts)
+    out = []
+    for m, joint in enumerate(state.history):
+        if m >= start:
+            for seat, action in joint:
+                n = len(s.legal_action_ids(seat))
+                if n > 1:
+                    out.append(Decision(m, seat, s.clone(), action, n))
+        s.apply(dict(joint))
+    return out
+
+
+def review_seed(seed: int, move: int, seat: int) -> int:
+    """The search seed of one decision, fixed by the review's seed."""
+    return thread_seed(seed, 1 + move * 8 + seat) & 0xFFFFFFFF
+
+
+def review_decision(d: Decision, iterations: int, seed: int = 0,
+                    searches: list | None = None) -> ReviewedMove:
+    """One decision searched from its seat's view (one thread)."""
+    search = Search(d.state, d.seat, SearchConfig(iterations=iterations, threads=1,
+                                                  seed=review_seed(seed, d.move, d.seat)))
+    if searches is not None:
+        searches.append(search)
+    a = search.run()
+    played = next((m for m in a.moves if m.action == d.played), None)
+    return ReviewedMove(d.move, d.seat, d.played, a.best.action, a.best.value,
+                        played.value if played else 0.0, played.visits if played else 0, d.legal)
+
+
+class Cancelled(Exception):
+    """The review was stopped before it was complete."""
+
+
+def review_game(state: State, iterations: int = REVIEW_ITERATIONS, seed: int = 0,
+                workers: int | None = None, previous: GameReview | None = None,
+                progress: Callable[[int, int], None] | None = None,
+                stop: threading.Event | None = None) -> GameReview:
+    """The review of every decision of ``state``'s history.
+
+    ``previous``, a review of the first moves of this same game at the same
+    budget, is kept and only the moves after it are searched.  ``workers``
+    decisions are searched at once (default: every core); ``progress(done,
+    total)`` is called as they finish (from the calling thread); setting
+    ``stop`` cancels the searches running and raises ``Cancelled``.
+    """
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise PositionError(f"iterations: expected a positive integer, got {iterations!r}")
+    kept: tuple[ReviewedMove, ...] = ()
+    start = 0
+    if previous is not None and previous.iterations == iterations and previous.moves <= len(state.history):
+        kept, start = previous.decisions, previous.moves
+    todo = decisions(state, start)
+    workers = max(1, workers or cpu_cores())
+    results: dict[tuple[int, int], ReviewedMove] = {}
+    searches: list = []
+    stop = stop or threading.Event()
+    if progress:
+        progress(0, len(todo))
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="review") as pool:
+        pending = set()
+        queue = list(todo)
+        while queue or pending:
+            while queue and len(pending) < workers and not stop.is_set():
+                d = queue.pop(0)
+                pending.add(pool.submit(review_decision, d, iterations, seed, searches))
+            if stop.is_set():
+                for s in list(searches):
+                    s.cancel()
+                for f in pending:
+                    f.cancel()
+                raise Cancelled()
+            done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            for f in done:
+                r = f.result()
+                results[(r.move, r.seat)] = r
+            if done and progress:
+                progress(len(results), len(todo))
+    reviewed = tuple(results[(d.move, d.seat)] for d in todo)
+    return GameReview(iterations, len(state.history), kept + reviewed)
+
+
+def summary(review: GameReview, players: int) -> list[dict]:
+    """Per seat: its decisions, marks and mean loss.
+
+    >>> r = GameReview(100, 1, (ReviewedMove(0, 1, 3, 4, 0.6, 0.2, 40, 5),))
+    >>> summary(r, 2)[1]
+    {'seat': 1, 'decisions': 1, 'inaccuracy': 0, 'mistake': 0, 'blunder': 1, 'mean_loss': 0.4}
+    """
+    out = []
+    for seat in range(players):
+        mine = [d for d in review.decisions if d.seat == seat]
+        row = {"seat": seat, "decisions": len(mine)}
+        for name, _ in reversed(THRESHOLDS):
+            row[name] = sum(mark(d.loss, players) == name for d in mine)
+        row["mean_loss"] = round(sum(d.loss for d in mine) / len(mine), 4) if mine else 0.0
+        out.append(row)
+    return out
