@@ -20,7 +20,7 @@ the move played (few visits: a rough value), and how many moves were legal.
 Loading checks it against the game it comes with: every value of the right
 type and range, the move played is the one in ``history``, the best one was
 legal there, and only real decisions are listed; anything wrong is one
-``PositionError`` naming the field (``review.decisions[3] best: ...``).
+``PositionError`` naming the field (``review.decisions[3].best: ...``).
 
 >>> from engine import new_game
 >>> r = GameReview(4000, 0, ())
@@ -101,17 +101,17 @@ def check_review(doc, state) -> GameReview:
     for i, entry in enumerate(raw):
         where = f"review.decisions[{i}]"
         checks.items(entry, where, len(FIELDS))
-        move = checks.integer(entry[0], f"{where} move", 0, max(0, moves - 1))
+        move = checks.integer(entry[0], f"{where}.move", 0, max(0, moves - 1))
         if move >= moves:
-            raise PositionError(f"{where} move: the review covers no move ({moves} moves)")
-        seat = checks.integer(entry[1], f"{where} seat", 0, state.players - 1)
-        played = checks.integer(entry[2], f"{where} played", 0, 1 << 16)
-        best = checks.integer(entry[3], f"{where} best", 0, 1 << 16)
+            raise PositionError(f"{where}.move: the review covers no move ({moves} moves)")
+        seat = checks.integer(entry[1], f"{where}.seat", 0, state.players - 1)
+        played = checks.integer(entry[2], f"{where}.played", 0, 1 << 16)
+        best = checks.integer(entry[3], f"{where}.best", 0, 1 << 16)
         decisions.append(ReviewedMove(
-            move, seat, played, best, _share(entry[4], f"{where} best_value"),
-            _share(entry[5], f"{where} played_value"),
-            checks.integer(entry[6], f"{where} played_visits", 0, MAX_ITERATIONS),
-            checks.integer(entry[7], f"{where} legal", 2, 1 << 16)))
+            move, seat, played, best, _share(entry[4], f"{where}.best_value"),
+            _share(entry[5], f"{where}.played_value"),
+            checks.integer(entry[6], f"{where}.played_visits", 0, MAX_ITERATIONS),
+            checks.integer(entry[7], f"{where}.legal", 2, 1 << 16)))
         if i and (move, seat) <= (decisions[i - 1].move, decisions[i - 1].seat):
             raise PositionError(f"{where}: decisions are listed once each, in move then seat order")
     # Each decision against the game, replayed from the deal: every seat
@@ -131,11 +131,11 @@ def check_review(doc, state) -> GameReview:
             if (d.move, d.seat) != (m, seat):
                 raise PositionError(f"{where}: seat {d.seat} had no choice at move {d.move}")
             if d.played != joint[seat]:
-                raise PositionError(f"{where} played: {d.played} is not the move in history[{m}]")
+                raise PositionError(f"{where}.played: {d.played} is not the move in history[{m}]")
             if d.best not in legal:
-                raise PositionError(f"{where} best: {d.best} was not a legal move there")
+                raise PositionError(f"{where}.best: {d.best} was not a legal move there")
             if d.legal != len(legal):
-                raise PositionError(f"{where} legal: {len(legal)} moves were legal there, not {d.legal}")
+                raise PositionError(f"{where}.legal: {len(legal)} moves were legal there, not {d.legal}")
             k += 1
         s.apply(joint)
     if k < len(decisions):

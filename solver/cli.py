@@ -2,6 +2,7 @@
 
     solver new ninjan --players 4 --seed 7 -o start.msgpack
     solver analyse start.msgpack --iterations 50000 [--player P] [--json]
+    solver review game.msgpack [--iterations N] [--json] [--save]
     solver bench --game ninjan --players 4 --seconds 2 --threads 2 --json
     solver tournament --game ninjan --players 4 --ai ismcts:1s --vs greedy --games 100 [--jobs N | --ray [ADDRESS]]
 
@@ -113,6 +114,19 @@ def parser() -> argparse.ArgumentParser:
                    help="seat to analyse, 1 to N as in the app (default: the first seat to move)")
     _add_budget(a)
     a.add_argument("--json", action="store_true", help="print one JSON object")
+
+    r = sub.add_parser("review", help="every decision of a saved game: the AI's move, win chances, marks")
+    r.add_argument("file", help="position file (msgpack) with the game's moves")
+    r.add_argument("--iterations", type=_count(MAX_ITERATIONS, "iterations"),
+                   help="search iterations per decision (default: the review saved in the file, "
+                        "else 4000)")
+    r.add_argument("--seed", type=_seed, default=0, help="review seed (same seed + iterations = same review)")
+    r.add_argument("--jobs", type=int, default=0,
+                   help=f"decisions searched at once, one core each (default 0: every core, here {cpu_cores()}); "
+                        "the review does not depend on it")
+    r.add_argument("--save", action="store_true",
+                   help="write the review into the file (the app then shows it without searching)")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
 
     b = sub.add_parser("bench", help="throughput: random playouts and ISMCTS iterations per second")
     b.add_argument("--game", default="ninjan", help=f"one of: {', '.join(GAMES)}")
@@ -269,6 +283,110 @@ def cmd_analyse(args) -> int:
     return code
 
 
+def review_lines(state, review) -> list[str]:
+    """``solver review``'s text: one line per decision, then one per seat."""
+    from solver.review import ROUGH_VISITS, mark, summary
+
+    game = state.game
+    n = state.players
+    lines = [f"{game.TITLE}, {n} players, {plural(review.moves, 'move')}: "
+             f"{plural(len(review.decisions), 'decision')} reviewed at {review.iterations:,} "
+             f"iterations each",
+             "win: the seat's chance of winning as the AI sees it from that seat "
+             f"(an equal share is {1 / n:.0%});",
+             "before = with the AI's move, after = with the move played; "
+             f"marks: inaccuracy/mistake/blunder from {0.2 / n:.1%}/{0.4 / n:.1%}/{0.6 / n:.1%} lost",
+             ""]
+    width = max([18] + [len(game.action_name(d.played)) for d in review.decisions])
+    lines.append(f"{'move':>4} {'seat':>4}  {'played':<{width}} {'before':>6} {'after':>6} {'loss':>6}  "
+                 "mark / AI's move")
+    for d in review.decisions:
+        m = mark(d.loss, n)
+        note = m
+        if d.best != d.played:
+            note += ("; " if note else "") + f"AI: {game.action_name(d.best)}"
+        if d.played_visits < ROUGH_VISITS:
+            note += f" (after: tried {d.played_visits}x, rough)"
+        lines.append(f"{d.move + 1:>4} {d.seat + 1:>4}  {game.action_name(d.played):<{width}} "
+                     f"{d.best_value:>6.0%} {d.played_value:>6.0%} {d.loss:>6.1%}  {note}".rstrip())
+    lines.append("")
+    for row in summary(review, n):
+        lines.append(f"seat {row['seat'] + 1}: {plural(row['decisions'], 'decision')}, "
+                     f"{plural(row['inaccuracy'], 'inaccuracy').replace('inaccuracys', 'inaccuracies')}, "
+                     f"{plural(row['mistake'], 'mistake')}, {plural(row['blunder'], 'blunder')}; "
+                     f"mean loss {row['mean_loss']:.1%}")
+    return lines
+
+
+def review_json(state, review) -> dict:
+    from solver.review import mark, summary
+
+    name = state.game.action_name
+    return {
+        "game": state.name, "players": state.players, "moves": review.moves,
+        "iterations": review.iterations,
+        "decisions": [{"move": d.move + 1, "player": d.seat + 1, "played": name(d.played),
+                       "best": name(d.best), "before": d.best_value, "after": d.played_value,
+                       "loss": d.loss, "played_visits": d.played_visits, "legal": d.legal,
+                       "mark": mark(d.loss, state.players) or None}
+                      for d in review.decisions],
+        "players_summary": [{**row, "player": row.pop("seat") + 1} for row in summary(review, state.players)],
+    }
+
+
+def cmd_review(args) -> int:
+    from engine import load_game
+    from solver.review import REVIEW_ITERATIONS, Cancelled, review_game
+
+    if not 0 <= args.jobs <= 256:
+        raise PositionError(f"--jobs: expected 0 (every core) to 256, got {args.jobs}")
+    saved = load_game(args.file)
+    state = saved.state
+    if not state.history:
+        raise PositionError(f"{args.file}: the file records no moves (a position without its game): "
+                            "nothing to review")
+    iterations = args.iterations or (saved.review.iterations if saved.review else REVIEW_ITERATIONS)
+    previous = saved.review if saved.review and saved.review.iterations == iterations else None
+    stop = threading.Event()
+    result: dict = {}
+
+    def work() -> None:
+        try:
+            result["review"] = review_game(state, iterations, args.seed, args.jobs or None,
+                                           previous=previous, stop=stop)
+        except BaseException as e:
+            result["error"] = e
+    t = threading.Thread(target=work, name="solver-review", daemon=True)
+    t.start()
+    while t.is_alive():
+        try:
+            t.join(POLL)
+        except KeyboardInterrupt:
+            stop.set()
+            t.join()
+            print("solver: interrupted: the review was not complete, nothing written", file=sys.stderr)
+            return 130
+    if "error" in result:
+        if isinstance(result["error"], Cancelled):
+            return 130
+        raise result["error"]
+    review = result["review"]
+    if args.save and review != saved.review:
+        try:
+            save(state, args.file, saved.seats, review)
+        except OSError as e:
+            raise PositionError(f"{args.file!r}: cannot write ({e.strerror or e})") from None
+    if args.json:
+        print(json.dumps(review_json(state, review)))
+    else:
+        print("\n".join(review_lines(state, review)))
+        if previous is not None and review == previous:
+            print(f"(the review saved in {args.file})")
+        elif args.save:
+            print(f"(saved in {args.file})")
+    return 0
+
+
 def _iteration_rate(state, seconds, seed, threads):
     """ISMCTS iterations per second of wall time, tree bytes per iteration,
     and whether Ctrl-C stopped it (the rate is then of the time it ran)."""
@@ -364,7 +482,7 @@ def cmd_tournament(args) -> int:
     return 130 if res.get("interrupted") else 0
 
 
-COMMANDS = {"new": cmd_new, "analyse": cmd_analyse, "analyze": cmd_analyse,
+COMMANDS = {"new": cmd_new, "analyse": cmd_analyse, "analyze": cmd_analyse, "review": cmd_review,
             "bench": cmd_bench, "tournament": cmd_tournament}
 
 
@@ -373,7 +491,7 @@ def main(argv=None) -> int:
     try:
         args = p.parse_args(argv)
         if args.command is None:
-            raise PositionError("give a command: new, analyse, bench or tournament (--help says more)")
+            raise PositionError("give a command: new, analyse, review, bench or tournament (--help says more)")
         return COMMANDS[args.command](args)
     except PositionError as e:
         print(f"solver: error: {e}", file=sys.stderr)

@@ -27,12 +27,15 @@ from hypothesis import event, given, settings, strategies as st
 
 import engine
 from engine import PositionError, codec
+from engine.review import GameReview, ReviewedMove
+from solver.review import decisions
 from solver.search import analyse
 from tests.play import play_random
 from tests.properties import budget, games, play_out, start
 
 #: A refusal names what is wrong first: a field (``state.hands[2]``,
-#: ``history[4] action``, ``options.deck``, ``seats[1]``...) or the file as a
+#: ``history[4] action``, ``options.deck``, ``seats[1]``,
+#: ``review.decisions[3].best``...) or the file as a
 #: whole (``not a position``, ``unknown field 'x'``, ``unknown game 'x'``).
 NAMED = re.compile(r"^([a-z_]+(\.[a-z_]+|\[\d+\])*( seat| action)?: |not a (msgpack )?position|"
                    r"unknown (field|game) )")
@@ -106,10 +109,29 @@ def real_positions(draw):
     """A position saved at a random point of a random game, as a map."""
     config, seed = draw(games)
     state = play_random(start(config, seed), random.Random(seed), draw(st.integers(0, 250)))
-    doc = codec.to_map(state, seats=draw(st.none() | st.just(["human"] * state.players)))
+    review = draw(st.none() | reviews(state))
+    doc = codec.to_map(state, seats=draw(st.none() | st.just(["human"] * state.players)), review=review)
     if draw(st.booleans()):
         doc["history"] = []            # a hand-made position: the fields alone decide
+        doc.pop("review", None)
     return doc
+
+
+@st.composite
+def reviews(draw, state):
+    """A valid review of the first moves of ``state``'s game, with values
+    drawn (a real one searches every decision: too slow here); the AI's
+    move is one of the legal moves of the decision."""
+    moves = draw(st.integers(0, len(state.history)))
+    out = []
+    for d in decisions(state):
+        if d.move >= moves:
+            break
+        legal = d.state.legal_action_ids(d.seat)
+        out.append(ReviewedMove(d.move, d.seat, d.played, draw(st.sampled_from(legal)),
+                                draw(st.floats(0, 1)), draw(st.floats(0, 1)),
+                                draw(st.integers(0, 5000)), d.legal))
+    return GameReview(draw(st.integers(1, 10**6)), moves, tuple(out))
 
 
 @st.composite
@@ -148,11 +170,16 @@ def assert_sound(state: engine.State, seed: int) -> None:
 def load_or_refuse(load, seed: int = 0) -> bool:
     """True when ``load()`` gave a sound state, False for a good refusal."""
     try:
-        state = load()
+        saved = load()
     except PositionError as e:
         assert_refusal(e)
         event("refused")
         return False
+    state = saved.state
+    if saved.review is not None:       # the review saves and loads back with its game
+        event("loaded with a review")
+        again = engine.loads_game(engine.dumps(state, review=saved.review))
+        assert again.review == saved.review
     assert_sound(state, seed)
     event("loaded")
     return True
@@ -162,13 +189,13 @@ def load_or_refuse(load, seed: int = 0) -> bool:
 @given(damaged_positions())
 def test_damaged_positions_load_soundly_or_are_refused_naming_the_field(doc):
     data = packed(doc)
-    load_or_refuse(lambda: engine.loads(data) if data is not None else codec.from_map(doc))
+    load_or_refuse(lambda: engine.loads_game(data) if data is not None else codec.game_from_map(doc))
 
 
 @settings(max_examples=budget(1))
 @given(real_positions())
 def test_real_positions_load_soundly(doc):
-    assert load_or_refuse(lambda: engine.loads(msgpack.packb(doc, use_bin_type=True)))
+    assert load_or_refuse(lambda: engine.loads_game(msgpack.packb(doc, use_bin_type=True)))
 
 
 @settings(max_examples=budget(2))
@@ -176,18 +203,18 @@ def test_real_positions_load_soundly(doc):
 def test_truncated_or_flipped_positions_are_refused(doc, data):
     raw = msgpack.packb(doc, use_bin_type=True)
     cut = data.draw(st.integers(0, len(raw) - 1))
-    load_or_refuse(lambda: engine.loads(raw[:cut]))
+    load_or_refuse(lambda: engine.loads_game(raw[:cut]))
     flipped = bytearray(raw)
     for _ in range(data.draw(st.integers(1, 4))):
         i = data.draw(st.integers(0, len(raw) - 1))
         flipped[i] ^= data.draw(st.integers(1, 255))
-    load_or_refuse(lambda: engine.loads(bytes(flipped)))
+    load_or_refuse(lambda: engine.loads_game(bytes(flipped)))
 
 
 @settings(max_examples=budget(2))
 @given(st.binary(max_size=600))
 def test_random_bytes_are_refused(raw):
-    load_or_refuse(lambda: engine.loads(raw))
+    load_or_refuse(lambda: engine.loads_game(raw))
 
 
 @settings(max_examples=budget(1))
