@@ -67,7 +67,7 @@ async def test_four_players_against_three_novices_and_play_again(tmp_path):
         state = game.match.state
         assert state.outcome() is not None and state.view(0)["hand"] == []
         assert sum(1 for line in game.game_log.lines_written if line.startswith("Revealed")) == 9
-        await pilot.press("a")                      # play again: the setup, filled in
+        await pilot.press("p")                      # play again: the setup, filled in
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         kinds = [app.screen.query_one(f"#seat-{i}").value for i in range(1, 5)]
         assert kinds == ["human", "novice", "novice", "novice"]

@@ -18,6 +18,7 @@ from textual.binding import Binding
 
 import engine
 from engine import PositionError, State
+from solver.review import REVIEW_ITERATIONS
 from tui.ai import HINT_ITERATIONS
 from tui.boards import board_class, playable_games
 from tui.match import Match, MatchSetup, Seat, default_seats, load_match
@@ -41,7 +42,7 @@ class DojoApp(App):
     def __init__(self, *, step_pause: float | None = None, hint_iterations: int = HINT_ITERATIONS,
                  folder: Path | str | None = None, load: Path | str | None = None,
                  animate: bool = True, rules: bool | str = False,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, review_iterations: int = REVIEW_ITERATIONS) -> None:
         """``rules``: open the rules (of that game, when a name); ``settings``:
         use these instead of the saved ones (and do not save them)."""
         super().__init__()
@@ -49,6 +50,8 @@ class DojoApp(App):
         #: the pause between steps, when given on the command line (else the settings')
         self.pause_override = step_pause
         self.hint_iterations = hint_iterations
+        #: search iterations per decision of a game's review
+        self.review_iterations = review_iterations
         #: where saves and exports go unless a path says otherwise
         self.folder = Path(folder) if folder else saves_dir()
         self.to_load = Path(load) if load else None
@@ -127,7 +130,12 @@ class DojoApp(App):
         """Play ``match`` (autosaved: a game opened from an autosave goes on in it)."""
         await self.to_menu()
         autosave = Autosave.for_game(match.state, opened_from)
-        await self.push_screen(GameScreen(match, setup, autosave=autosave))
+        if opened_from is not None and match.review is None:
+            try:       # the game's review, when the file keeps one (checked with the game)
+                match.review = engine.load_game(opened_from).review
+            except PositionError:
+                pass
+        await self.push_screen(GameScreen(match, setup, autosave=autosave, opened_from=opened_from))
 
     async def open_state(self, loaded: tuple | None) -> None:
         """Play a loaded position, ``(state, seats[, path])``, with the seats

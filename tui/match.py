@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import Action, PositionError, State, load_game
+from engine.review import GameReview
 
 #: What a seat can be: a person at this keyboard, or an AI at a strength level.
 HUMAN = "human"
@@ -114,6 +115,8 @@ class Match:
     seats: tuple[Seat, ...]
     #: choices collected for the current decision, applied together
     pending: dict[int, Action] = field(default_factory=dict)
+    #: the game's review (``engine.review``), once computed or loaded
+    review: GameReview | None = None
 
     def __post_init__(self):
         if len(self.seats) != self.state.players:

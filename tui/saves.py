@@ -155,12 +155,13 @@ class Autosave:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         return cls(autosave_dir() / f"{state.name}-{stamp}-{uuid.uuid4().hex[:6]}.msgpack")
 
-    def write(self, state: State, seats: tuple[str, ...]) -> str | None:
-        """Write the game as it stands; the reason when it could not be
-        written (the previous autosave is then still whole)."""
+    def write(self, state: State, seats: tuple[str, ...], review=None) -> str | None:
+        """Write the game as it stands (with its ``review``, if any); the
+        reason when it could not be written (the previous autosave is then
+        still whole)."""
         try:
             ensure(self.path.parent)
-            engine.save(state, self.path, seats)
+            engine.save(state, self.path, seats, review)
         except (OSError, PositionError) as e:
             self.error = f"{self.path}: {getattr(e, 'strerror', None) or e}"
             return self.error

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
 from engine import Outcome
+from solver.review import REVIEW_ITERATIONS
 from tui.boards import board_class
 from tui.match import Match
 from tui.widgets.score_history import score_history_table
@@ -31,15 +32,18 @@ class EndScreen(Screen[str]):
     """Dismisses with ``again``, ``menu`` or ``quit``."""
 
     BINDINGS = [
-        Binding("a", "leave('again')", "Play again", id="end.again"),
+        Binding("a", "review", "Review", id="end.review"),
+        Binding("p", "leave('again')", "Play again", id="end.again"),
         Binding("r", "replay", "Replay", id="end.replay"),
         Binding("m", "leave('menu')", "Main menu", id="end.menu"),
         Binding("q", "leave('quit')", "Quit", id="end.quit"),
     ]
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, files=()) -> None:
+        """``files``: where the game is kept (its review is written there)."""
         super().__init__()
         self.match = match
+        self.files = list(files)
         self.outcome = match.state.outcome()
 
     def compose(self) -> ComposeResult:
@@ -55,7 +59,8 @@ class EndScreen(Screen[str]):
         with VerticalScroll(id="end-main"):
             yield Static(Text(line, style="bold"), id="winner")
             with Horizontal(classes="buttons", id="end-buttons"):
-                yield Button("Play again (a)", id="again", variant="primary")
+                yield Button("Review (a)", id="review", variant="primary")
+                yield Button("Play again (p)", id="again")
                 yield Button("Replay (r)", id="replay")
                 yield Button("Main menu (m)", id="menu")
                 yield Button("Quit (q)", id="quit")
@@ -92,17 +97,25 @@ class EndScreen(Screen[str]):
         compact = self.app.size.height < 34
         for button in self.query(Button):
             button.compact = compact
-        self.query_one("#again", Button).focus()
+        self.query_one("#review", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "replay":
             self.action_replay()
+        elif event.button.id == "review":
+            self.action_review()
         else:
             self.action_leave(event.button.id)
 
     def action_replay(self) -> None:
         from tui.screens.replay import ReplayScreen
         self.app.push_screen(ReplayScreen(self.match.state, self.match.seats))
+
+    def action_review(self) -> None:
+        """The AI goes over every decision of the game (``ReviewScreen``)."""
+        from tui.screens.review import ReviewScreen
+        self.app.push_screen(ReviewScreen(self.match, self.files,
+                                          getattr(self.app, "review_iterations", REVIEW_ITERATIONS)))
 
     def action_leave(self, where: str) -> None:
         self.dismiss(where)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import time
+from pathlib import Path
 
 from textual import work
 from textual.app import ComposeResult
@@ -90,9 +91,11 @@ class GameScreen(Screen):
     ]
 
     def __init__(self, match: Match, setup: MatchSetup | None = None,
-                 autosave: Autosave | None = None) -> None:
+                 autosave: Autosave | None = None, opened_from=None) -> None:
         super().__init__()
         self.match = match
+        #: the file the game was opened from (its review is written there too)
+        self.opened_from = opened_from
         self.setup = setup
         self.board_type = board_class(match.state.name)
         self.autosave = autosave
@@ -497,7 +500,10 @@ class GameScreen(Screen):
         if self.autosave is None:
             return
         was = self.autosave.error
-        error = self.autosave.write(self.match.state, self.seat_kinds())
+        review = self.match.review
+        if review is not None and review.moves > len(self.match.state.history):
+            review = None
+        error = self.autosave.write(self.match.state, self.seat_kinds(), review)
         if error and not was:
             self.notify(f"Could not autosave ({error}). Save with s to keep this game.",
                         severity="warning", timeout=10)
@@ -596,7 +602,10 @@ class GameScreen(Screen):
         self.save_now()
         if self.autosave is not None:
             prune(spare=self.autosave.path)
-        self.app.push_screen(EndScreen(m), callback=self._after_end)
+        files = [self.autosave.path] if self.autosave is not None else []
+        if self.opened_from is not None and all(Path(self.opened_from).resolve() != f.resolve() for f in files):
+            files.append(Path(self.opened_from))
+        self.app.push_screen(EndScreen(m, files), callback=self._after_end)
 
     def _after_end(self, choice: str | None) -> None:
         if choice == "again":
