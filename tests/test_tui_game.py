@@ -96,6 +96,16 @@ async def test_hint_shows_every_move_and_goes_with_the_decision(tmp_path):
         # What the numbers mean: the equal share of two players, and the star.
         assert "With 2 players an equal share is 50%" in shown
         assert "at least a fifth as often as the most searched one" in shown
+        # What the AI expects: the opponent's likeliest cards (from the
+        # search's statistics for that seat: cards it may hold, never its
+        # hand read), and the line after the recommended move.
+        kaede = analysis.others[1]
+        assert kaede and abs(sum(m.share for m in kaede) - 1) < 1e-9
+        likely = ", ".join(f"{m.name.removeprefix('play ')} ({m.share:.0%})" for m in kaede[:3])
+        assert f"Kaede will most likely play: {likely}" in shown
+        assert analysis.line[0].seat == 0 and analysis.line[0].action == analysis.best.action
+        if len(analysis.line) > 1:
+            assert "Then the AI expects: Kaede " in shown
         # A hint never changes the game.
         assert game.match.state.history == [] and 0 not in game.match.pending
         await pilot.press("h")                       # h again hides it

@@ -724,7 +724,7 @@ class GameScreen(Screen):
         if self.hint_panel.display:
             self.hint_panel.show_analysis(self.match.names[message.seat], message.analysis,
                                           keys=self.board.key_for, words=self.board.action_text,
-                                          players=self.match.state.players)
+                                          players=self.match.state.players, names=self.match.names)
 
     def on_hint_failed(self, message: HintFailed) -> None:
         if message.token != self.hint_token or self.closed:

@@ -56,6 +56,41 @@ def explain(analysis: Analysis, players: int, most_searched: str) -> list[Text]:
     return lines
 
 
+#: The opponents' likeliest moves shown per seat.
+LIKELY = 3
+
+
+def expectations(analysis: Analysis, names: list[str], say) -> list[Text]:
+    """What the AI expects, in plain words: at a choice made at the same
+    moment, each other seat's likeliest moves (how often the search played
+    them for that seat, over every world it imagined: a guess, never a card
+    read from a hand), and the line it expects after the recommended move.
+
+    >>> from solver.search import LineStep, MoveStat
+    >>> best = MoveStat(14, "play 9 Rock", 60, 0.6, 0.5)
+    >>> x = Analysis("ninjan", 0, 100, 0.1, best, [best], value=0.5,
+    ...              others={1: [MoveStat(13, "play 8 Rock", 30, 0.3, 0.4)]},
+    ...              line=[LineStep(0, 14, "play 9 Rock", 0.6, 0.5, 60),
+    ...                    LineStep(1, 13, "play 8 Rock", 0.3, 0.4, 30),
+    ...                    LineStep(0, 51, "", 1.0, 0.5, 12)])
+    >>> for line in expectations(x, ["You", "Kaede"], lambda m: m.name): print(line.plain)
+    Kaede will most likely play: play 8 Rock (30%)
+    Then the AI expects: Kaede play 8 Rock; you a hidden choice.
+    """
+    out = []
+    for seat, moves in sorted(analysis.others.items()):
+        likely = ", ".join(f"{say(m)} ({m.share:.0%})" for m in moves[:LIKELY])
+        out.append(Text.assemble((f"{names[seat]} will most likely play: ", "bold"), likely))
+    rest = analysis.line[1:] if analysis.line and analysis.line[0].seat == analysis.player else []
+    if rest:
+        parts = []
+        for step in rest:
+            who = "you" if names[step.seat] == "You" else names[step.seat]
+            parts.append(f"{who} {say(step) if step.name else 'a hidden choice'}")
+        out.append(Text.assemble(("Then the AI expects: ", "bold"), "; ".join(parts) + "."))
+    return out
+
+
 class AnalysisPanel(Static):
     """Shows nothing, a search in progress, an analysis, or why there is none."""
 
@@ -85,9 +120,10 @@ class AnalysisPanel(Static):
         self.update(Text(f"No analysis: {message}", style="bold red"))
 
     def show_analysis(self, who: str, analysis: Analysis, keys=None, words=None,
-                      players: int = 2) -> None:
+                      players: int = 2, names: list[str] | None = None) -> None:
         """``keys(action_id)`` names the key that plays a move (or None);
-        ``words(action)`` says a move in the players' words (default: its name)."""
+        ``words(action)`` says a move in the players' words (default: its name);
+        ``names``, the seats' names, for what the AI expects of them."""
         keys = keys or (lambda action: None)
 
         def say(move) -> str:
@@ -115,7 +151,8 @@ class AnalysisPanel(Static):
         foot = Text(f"{analysis.iterations:,} iterations in {analysis.seconds:.1f} s · "
                     f"your chance now ≈ {analysis.value:.0%}", style="dim")
         notes = explain(analysis, players, say(analysis.moves[0]) if analysis.moves else "")
+        expected = expectations(analysis, names or [f"Seat {i + 1}" for i in range(players)], say)
         self.shown_text = "\n".join([head.plain] + [
-            f"{say(m)} {m.share:.0%} {m.value:.0%}" for m in analysis.moves] + [foot.plain]
-            + [n.plain for n in notes])
-        self.update(Group(head, table, foot, *notes))
+            f"{say(m)} {m.share:.0%} {m.value:.0%}" for m in analysis.moves]
+            + [e.plain for e in expected] + [foot.plain] + [n.plain for n in notes])
+        self.update(Group(head, table, *expected, foot, *notes))
