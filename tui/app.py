@@ -3,6 +3,7 @@
     dojo                      the main menu
     dojo --load game.msgpack  straight into a saved game
     dojo --rules [GAME]       the rules (of GAME: ninjan, san_ni_ichi, ...)
+    dojo serve [--host H] [--port P]   the same app in a web browser
 
 Games are saved in the user's data folder (``tui.paths``): every game after
 each move, for the menu's Continue; saves and exports by default.
@@ -10,6 +11,7 @@ each move, for the menu's Continue; saves and exports by default.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 
@@ -199,12 +201,40 @@ examples:
   dojo                       the menu: continue, new game, load, settings, rules
   dojo --load game.msgpack   open a saved game
   dojo --rules san_ni_ichi   the rules of San, Ni, Ichi!
+  dojo serve --port 8000     play in a web browser at http://localhost:8000
 
 Games are kept in {folder} (continue with c on the menu);
 saves and exports go to its saves/ folder unless you type another path."""
 
 
+def serve(argv: list[str]) -> int:
+    """``dojo serve``: the same app in a web browser, through textual-serve.
+
+    Each browser tab that opens the page gets its own ``dojo`` process
+    (``python -m tui``), its terminal drawn in the page; nothing of the app
+    is rewritten for the web.  It listens on ``localhost`` unless ``--host``
+    says otherwise: anyone who reaches the port plays on this machine.
+    """
+    parser = argparse.ArgumentParser(prog="dojo serve",
+                                     description="Play in a web browser: serve the app over HTTP.")
+    parser.add_argument("--host", default="localhost", help="address to listen on (default localhost)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    args = parser.parse_args(argv)
+    if not 1 <= args.port <= 65535:
+        parser.error(f"--port: {args.port} is not a port (1 to 65535)")
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        parser.error("textual-serve is not installed: pip install textual-serve")
+    command = f"{shlex.quote(sys.executable)} -m tui"
+    Server(command, host=args.host, port=args.port, title="ninja-dojo").serve()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["serve"]:
+        return serve(argv[1:])
     parser = argparse.ArgumentParser(
         prog="dojo", description="Ninja card games in the terminal against an ISMCTS AI.",
         epilog=HELP_EPILOG.format(folder=data_dir()), formatter_class=argparse.RawDescriptionHelpFormatter)
