@@ -62,7 +62,9 @@ def test_api_documents_every_view_key():
 def test_api_documents_every_position_key_and_state_field():
     text = API.read_text(encoding="utf-8")
     state = engine.new_game("ninjan", players=2, seed=1)
-    assert table_keys(text, "| key | value |") == list(engine.codec.to_map(state, seats=["human", "easy"]))
+    review = engine.review.GameReview(4000, 0, ())
+    assert table_keys(text, "| key | value |") == list(engine.codec.to_map(state, seats=["human", "easy"],
+                                                                           review=review))
     assert sorted(table_keys(text, "| field | value |")) == sorted(state.fields())
 
 
@@ -92,7 +94,8 @@ def test_ninjato_docstring_examples_run():
 
 
 @pytest.mark.parametrize("name", ["engine", "engine.errors", "engine.checks", "engine.state",
-                                  "engine.codec", "solver.search", "solver.players",
+                                  "engine.codec", "engine.review", "solver.search", "solver.players",
+                                  "solver.review",
                                   "tests.properties"])
 def test_engine_and_solver_doctests(name):
     """The examples in the docstrings of the engine's and the solver's Python

@@ -162,10 +162,10 @@ async def test_when_the_autosave_fails_the_game_says_so_and_leaving_asks(tmp_pat
     import tui.saves
     real = engine.save
 
-    def failing(state, path, seats=None):
+    def failing(state, path, seats=None, review=None):
         if "autosave" in str(path):
             raise OSError(28, "No space left on device")
-        return real(state, path, seats)
+        return real(state, path, seats, review)
     monkeypatch.setattr(tui.saves.engine, "save", failing)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
