@@ -1611,22 +1611,23 @@ cdef inline int rumor_multiplier(int n) noexcept nogil:
 cdef inline int rumor_kind_count(const Ninjato* s, int seat, int kind) noexcept nogil:
     return popcount64((s.rumors[seat] >> (6 * kind)) & 0x3F)
 
+cdef inline int rumor_counts(const Ninjato* s, int seat, int kind) noexcept nogil:
+    """What a Rumor kind counts (ruling 21): Elite cards, Rumors, Envoys, Sensei tiles."""
+    if kind == WARRIOR:
+        return popcount64(s.elites[seat])
+    if kind == GOODWILL:
+        return popcount64(s.rumors[seat])
+    if kind == FRIENDS:
+        return popcount64(s.envoys[seat])
+    return popcount64(s.tiles[seat])
+
 cdef void final_parts(const Ninjato* s, int seat, int16_t* out) noexcept nogil:
     """End scoring of one seat: rumor sets, Dishonorable Opponents, unspent
     treasure, Elite points (ruling 22)."""
-    cdef int k, n, base, p, holders = 0, t, e
+    cdef int k, n, p, holders = 0, t, e
     out[0] = 0
     for k in range(4):
-        n = rumor_kind_count(s, seat, k)
-        if k == WARRIOR:
-            base = popcount64(s.elites[seat])
-        elif k == GOODWILL:
-            base = popcount64(s.rumors[seat])
-        elif k == FRIENDS:
-            base = popcount64(s.envoys[seat])
-        else:
-            base = popcount64(s.tiles[seat])
-        out[0] += base * rumor_multiplier(n)
+        out[0] += rumor_counts(s, seat, k) * rumor_multiplier(rumor_kind_count(s, seat, k))
     for p in range(s.players):
         if rumor_kind_count(s, p, DISHONORABLE_KIND):
             holders += 1
@@ -3362,14 +3363,7 @@ cdef list _final_rumors(Ninjato* s):
         kinds = []
         for k in range(4):
             n = rumor_kind_count(s, p, k)
-            if k == WARRIOR:
-                base = popcount64(s.elites[p])
-            elif k == GOODWILL:
-                base = popcount64(s.rumors[p])
-            elif k == FRIENDS:
-                base = popcount64(s.envoys[p])
-            else:
-                base = popcount64(s.tiles[p])
+            base = rumor_counts(s, p, k)
             kinds.append({"kind": RUMOR_KINDS[k], "cards": n, "counts": base,
                           "multiplier": rumor_multiplier(n), "points": base * rumor_multiplier(n)})
         n = rumor_kind_count(s, p, DISHONORABLE_KIND)

@@ -59,6 +59,9 @@ SIDE_KEYS = {0: "left", 1: "right"}
 #: decisions that belong to an attack (the attack panel shows it)
 ATTACK_PHASES = {"play", "alarm", "banzai or retreat", "TG5", "keep", "new clan", "CR6"}
 SCORING_PHASES = {"Hensojutsu", "clan choice", "free Rumor"}
+#: moves whose words on the board tell the moment (the odds, what is on the
+#: shuriken): the hint's line of later moves names them plainly
+WORDS_OF_THE_MOMENT = {"Banzai", "retreat", "declare the play", "give up"}
 
 
 @dataclass
@@ -101,6 +104,12 @@ class NinjatoBoard(OptionBoard):
     MIN_SIZE = (80, 24)
     COMPACT_BELOW = (110, 40)
     LEGEND = """\
+- **Placing a shuriken**: **1-5** a house (when both its sides are open, then
+  **←** Strength or **→** Stealth, as the sides lie on the board), **6** the
+  Dojo, **7** the Sensei, **8** the Palace, **9** the Pavilion; the line under
+  the question says what the highlighted place does.  Every other decision
+  lists its options with their keys (1-9, 0), and a click on a house's side,
+  a space or an option chooses it too.
 - **Turn 3/7**, whose shuriken it is and how many each has left (**✦**);
   **Last:** the last thing that happened.  The players are listed in turn
   order, the first on top.
@@ -130,10 +139,11 @@ class NinjatoBoard(OptionBoard):
     BINDINGS = [
         *[Binding(key, f"pick('{key}')", f"Choice {key}", show=False, id=f"nto.pick-{key}")
           for key in OPTION_KEYS],
-        Binding("left", "side(-1)", "Previous", show=False, id="nto.left"),
-        Binding("right", "side(1)", "Next", show=False, id="nto.right"),
-        Binding("up", "cursor(-2)", "Up", show=False, id="nto.up"),
-        Binding("down", "cursor(2)", "Down", show=False, id="nto.down"),
+        Binding("left", "side(-1)", "Strength side, or the previous option", show=False,
+                id="nto.left"),
+        Binding("right", "side(1)", "Stealth side, or the next option", show=False, id="nto.right"),
+        Binding("up", "cursor(-2)", "The option above", show=False, id="nto.up"),
+        Binding("down", "cursor(2)", "The option below", show=False, id="nto.down"),
         Binding("enter", "confirm", "Choose", id="nto.confirm"),
         Binding("d", "details", "Details", id="nto.details"),
     ]
@@ -217,7 +227,9 @@ class NinjatoBoard(OptionBoard):
         n = len(self._entries)
         if key != self._last_decision:
             self._last_decision = key
-            self.cursor = 0
+            # a new decision starts on its first option, or on "declare" once a play wins
+            self.cursor = next((i for i, e in enumerate(self._entries)
+                                if e.action.name == "declare the play"), 0)
             self.side_pending = None
         if n and not 0 <= self.cursor < n:
             self.cursor = 0
@@ -316,9 +328,9 @@ class NinjatoBoard(OptionBoard):
         """A move in the players' words; what it touches is named only when
         ``action`` belongs to the decision on the board (the hint, the review
         of another position, name moves too)."""
-        if self.awaiting and action in self.legal:
+        if self.awaiting and action in self.legal and action.name not in WORDS_OF_THE_MOMENT:
             return action_label(action.name, self.view, self.names, self.actor, short=True)
-        return action_label(action.name)
+        return action_label(action.name, short=True)
 
     def on_key(self, event) -> None:
         """A key that chooses nothing now says why instead of staying silent."""
@@ -481,12 +493,15 @@ class NinjatoBoard(OptionBoard):
         if not att.get("card"):
             # between two Guards: every card turned up so far was beaten
             beaten = ", ".join(["the Sentry"] + [card_name(g) for g in att.get("revealed") or []])
+        phase = v.get("phase")
+        lost = phase in ("keep", "TG5")
         return {"seat": v.get("mover"), "house": att["house"], "side": att["side"],
                 "now": att.get("now"), "facing": guard_label(att) if att.get("card") else None,
                 "beaten": beaten, "need": need_words(att) if att.get("card") else None,
                 "active": att.get("active") or [],
                 "play": "; ".join(play_words(p) for p in att.get("plays") or [] if p) or None,
-                "result": None, "shuriken": [t for t, _ in att.get("on_shuriken") or []],
+                "result": "lost" if lost else ("over" if phase == "CR6" else None),
+                "shuriken": [t for t, _ in att.get("on_shuriken") or []],
                 "red": [t for t, r in att.get("on_shuriken") or [] if r], "kept": [],
                 "decision": True}
 
@@ -980,6 +995,8 @@ class NinjatoBoard(OptionBoard):
             t.append(" → retreated", style="bold")
         elif result == "cleared":
             t.append(" → house cleared", style="bold green")
+        elif result == "over":
+            t.append(" → the attack is over", style="bold")
         t.append("\n")
         t.append("On the shuriken ", style="dim")
         t.append(treasure_words(att.get("shuriken") or []))
@@ -1251,6 +1268,6 @@ class NinjatoBoard(OptionBoard):
                                  f"{'player holds' if k['holders'] == 1 else 'players hold'} them, "
                                  f"{k['each']} each = {k['points']}")
             name = labels[seat].split(" (")[0]
-            notes.append(Text(f"{name}'s Rumors: " if name != "You" else "Your Rumors: ", style="bold")
-                         .append("; ".join(words) if words else "none"))
+            notes.append(Text.assemble((f"{name}'s Rumors: " if name != "You" else "Your Rumors: ",
+                                        "bold"), "; ".join(words) if words else "none"))
         return Group(table, *notes)

@@ -343,11 +343,14 @@ def action_label(name: str, view: dict | None = None, names: list[str] | None = 
         tile = _get(v.get("sensei_offer"), int(m.group(1)) - 1)
         if not tile:
             return f"Sensei tile {m.group(1)}"
+        if short:
+            price = "free" if tile.get("free") else cost_word(tile["cost"])
+            return f"{tile['tile']} ({price}): {effect(tile['tile'], True)}"
         if tile.get("free"):
             price = f"free (you have a {tile['style']})"
         else:
             price = f"pay {cost_word(tile['cost'])}"
-        return f"{tile['tile']} {tile['style']}, {price}: {effect(tile['tile'], short)}"
+        return f"{tile['tile']} {tile['style']}, {price}: {effect(tile['tile'])}"
     if m := re.fullmatch(r"pay with a (\d)", name):
         return f"discard a {m.group(1)}"
     if m := re.fullmatch(r"base: Dojo (\d)", name):
