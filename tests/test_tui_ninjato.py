@@ -28,7 +28,6 @@ from tui.screens.menu import MenuScreen
 from tui.screens.recap import RecapScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.save import SaveScreen
-from tui.settings import Settings
 from tui.widgets.ninjato_board import NinjatoBoard
 from tui.widgets.ninjato_house import HouseRow
 

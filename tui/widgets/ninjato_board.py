@@ -18,9 +18,7 @@ player's tiles, Rumors and Envoys, the decks) in the place of the tables.
 """
 from __future__ import annotations
 
-import copy
 from collections import Counter
-from dataclasses import dataclass
 
 from rich import box
 from rich.cells import cell_len
@@ -34,14 +32,16 @@ from textual.widgets import Static
 
 from engine import Action, Outcome
 from tui.widgets.board import Frame, RoundRecord, plural, signed
-from tui.widgets.ninjato_house import HouseRow
+from tui.widgets.ninjato_action import ActionPanel, attack_of
+from tui.widgets.ninjato_entry import SIDES, SPACE_KEYS, SPACES, Drawing, Entry, fit, put
+from tui.widgets.ninjato_house import HouseRow, houses_header
 from tui.widgets.ninjato_option import OptionLine
+from tui.widgets.ninjato_seats import SeatsTable
 from tui.widgets.ninjato_space import SpaceRow
-from tui.widgets.ninjato_story import card_name, scoring_lines, tell, turn_summary
-from tui.widgets.ninjato_words import (CLAN_LETTER, CLAN_STYLE, RUMOR_COUNTS, RUMOR_SHORT, RUMOR_TINY,
-                                       STYLE_STYLE, action_label, card_of, clan_text, cost_short,
-                                       effect, envoy_text, guard_label, guard_short, need_words, play_words, rumor_text,
-                                       tokens_text, treasure_text, treasure_words)
+from tui.widgets.ninjato_story import scoring_lines, tell, turn_summary
+from tui.widgets.ninjato_words import (CLAN_STYLE, RUMOR_COUNTS, RUMOR_SHORT, action_label,
+                                       clan_text, effect, guard_label, guard_short, play_words,
+                                       treasure_words)
 from tui.widgets.option_board import OptionBoard
 
 #: the widest prompt: the status line of an 80-column terminal
@@ -49,53 +49,12 @@ PROMPT_WIDTH = 78
 #: option keys: 1..9, then 0 for the tenth; the cursor reaches the rest
 OPTION_KEYS = [str(n) for n in range(1, 10)] + ["0"]
 OPTIONS_MAX = 16
-SPACES = ("Dojo", "Sensei", "Palace", "Pavilion")
-#: placing a shuriken: houses 1-5 by their number, then the spaces
-SPACE_KEYS = {"Dojo": "6", "Sensei": "7", "Palace": "8", "Pavilion": "9"}
-SIDES = ("Strength", "Stealth")
-ARROW = {0: "←", 1: "→"}
 #: the key names of the sides (for ``key_for``: what a test or the hint presses)
 SIDE_KEYS = {0: "left", 1: "right"}
-#: decisions that belong to an attack (the attack panel shows it)
-ATTACK_PHASES = {"play", "alarm", "banzai or retreat", "TG5", "keep", "new clan", "CR6"}
 SCORING_PHASES = {"Hensojutsu", "clan choice", "free Rumor"}
 #: moves whose words on the board tell the moment (the odds, what is on the
 #: shuriken): the hint's line of later moves names them plainly
 WORDS_OF_THE_MOMENT = {"Banzai", "retreat", "declare the play", "give up"}
-
-
-@dataclass
-class Entry:
-    """One option of the decision: its key, words and action, and what on
-    the board it stands for (a house side, a space)."""
-
-    key: str | None
-    label: str
-    action: Action
-    house: int | None = None
-    side: int | None = None
-    space: str | None = None
-
-
-def _put(widget: Static, content, key=None) -> None:
-    """Update only when the content changed (each update costs a layout)."""
-    if key is None:
-        key = content.plain + str(content.spans) if isinstance(content, Text) else repr(content)
-    if getattr(widget, "_nto_shown", None) != key:
-        widget._nto_shown = key
-        widget.update(content)
-
-
-def _fit(variants: list[Text], width: int) -> Text:
-    """The first of ``variants`` (most to least wordy) that fits ``width``."""
-    for t in variants:
-        if cell_len(t.plain) <= width:
-            return t
-    return variants[-1]
-
-
-def _pct(n: int, d: int) -> str:
-    return f"{round(100 * n / d)}%" if d else "–"
 
 
 class NinjatoBoard(OptionBoard):
@@ -165,11 +124,11 @@ class NinjatoBoard(OptionBoard):
         yield Static(id="nto-houses-head")
         for h in range(5):
             yield HouseRow(h)
-        yield Static(id="nto-seats")
+        yield SeatsTable(id="nto-seats")
         for space in SPACES:
             yield SpaceRow(space)
         yield Static(id="nto-clans")
-        yield Static(id="nto-panel")
+        yield ActionPanel(id="nto-panel")
         yield Static(id="nto-details")
         yield Static(id="nto-mine")
         yield Static(id="nto-question")
@@ -480,31 +439,6 @@ class NinjatoBoard(OptionBoard):
     def width(self) -> int:
         return self.content_size.width or 78
 
-    def _attack(self, v: dict) -> dict | None:
-        """The attack to draw: a frame's (the step-by-step display), else the
-        one the decision belongs to."""
-        if v.get("attack_show") is not None:
-            return v["attack_show"]
-        d = v.get("decision") or {}
-        att = d.get("attack")
-        if att is None:
-            return None
-        beaten = None
-        if not att.get("card"):
-            # between two Guards: every card turned up so far was beaten
-            beaten = ", ".join(["the Sentry"] + [card_name(g) for g in att.get("revealed") or []])
-        phase = v.get("phase")
-        lost = phase in ("keep", "TG5")
-        return {"seat": v.get("mover"), "house": att["house"], "side": att["side"],
-                "now": att.get("now"), "facing": guard_label(att) if att.get("card") else None,
-                "beaten": beaten, "need": need_words(att) if att.get("card") else None,
-                "active": att.get("active") or [],
-                "play": "; ".join(play_words(p) for p in att.get("plays") or [] if p) or None,
-                "result": "lost" if lost else ("over" if phase == "CR6" else None),
-                "shuriken": [t for t, _ in att.get("on_shuriken") or []],
-                "red": [t for t, r in att.get("on_shuriken") or [] if r], "kept": [],
-                "decision": True}
-
     def _needed(self, v: dict, attack: dict | None) -> tuple[set[str], bool]:
         """The spaces (and whether the clan track) the decision in ``v`` needs
         on a small terminal: a placement needs them all, a draw the Dojo, a
@@ -525,69 +459,72 @@ class NinjatoBoard(OptionBoard):
             return set(), True
         return set(), attack is None
 
+    def drawing(self) -> Drawing:
+        v = self.view or {}
+        attack = attack_of(v) if v and v.get("phase") != "over" else None
+        focus = dict(self.focus_info)
+        if attack is not None:
+            focus["house"] = attack["house"]
+        return Drawing(self.names, self.labels, self.compact, self.width, self._entries,
+                       self.cursor, self.placing, focus)
+
     def render_view(self) -> None:
         v = self.view
         if v is None or not self.is_mounted:
             return
         self._refresh_entries()
+        d = self.drawing()
         over = v["phase"] == "over"
-        attack = None if over else self._attack(v)
+        attack = None if over else attack_of(v)
         details = self.details and not over
         compact = self.compact
 
-        _put(self.query_one("#nto-head", Static), self._head(v, over))
-        # the houses: all of them, or (small terminal, in an attack) the one attacked
-        hrows = list(self.query(HouseRow))
-        focus_house = attack["house"] if attack else self.focus_info.get("house")
-        only = attack["house"] if attack and compact and not v.get("phase") == "new clan" else None
-        # (a clan scoring needs the clans, not the houses: on a small terminal they give way)
+        put(self.query_one("#nto-head", Static), self._head(v, over))
+        # the houses: all of them, or (small terminal, in an attack) the one attacked;
+        # a clan scoring needs the clans, not the houses: on a small terminal they give way
+        only = attack["house"] if attack and compact and v.get("phase") != "new clan" else None
         show_houses = not details and not (compact and v.get("phase") in SCORING_PHASES)
-        self.query_one("#nto-houses-head").display = show_houses
-        _put(self.query_one("#nto-houses-head", Static), self._houses_head())
-        for h, row in enumerate(hrows):
-            row.display = show_houses and (only is None or h == only)
+        head = self.query_one("#nto-houses-head", Static)
+        head.display = show_houses
+        put(head, houses_header(d))
+        for row in self.query(HouseRow):
+            row.display = show_houses and (only is None or row.house == only)
             if row.display:
-                self._draw_house(row, v, h, focus_house)
-        seats = self.query_one("#nto-seats", Static)
+                row.draw(v, d)
+        seats = self.query_one(SeatsTable)
         seats.display = not details
         if seats.display:
-            # (a table has no cheap equality: its key is what it is drawn from)
-            key = repr((v["order"], v["seats"], v["scores"], v.get("mover"), v["phase"], over,
-                        self.focus_info.get("seat"), compact, v["seat"], v.get("winners")))
-            _put(seats, self._seats_table(v, over), key=key)
+            seats.draw(v, d)
         # the spaces and the clans: on a small terminal only those the decision needs
         spaces, with_clans = self._needed(v, attack)
         for row in self.query(SpaceRow):
             row.display = not details and not over and (not compact or row.space in spaces)
             if row.display:
-                self._draw_space(row, v)
+                row.draw(v, d)
         clans = self.query_one("#nto-clans", Static)
         clans.display = not details and not over and (not compact or with_clans)
         if clans.display:
-            _put(clans, self._clans_line(v))
-        panel = self.query_one("#nto-panel", Static)
-        content = None if details else self._panel(v, attack)
-        panel.display = content is not None
-        if content is not None:
-            _put(panel, content)
+            put(clans, self._clans_line(v))
+        panel = self.query_one(ActionPanel)
+        panel.display = not details and panel.draw(v, d)
         det = self.query_one("#nto-details", Static)
         det.display = details
         if details:
-            _put(det, self._details(v))
+            put(det, self._details(v))
         mine = self.query_one("#nto-mine", Static)
         line = self._mine(v)
         mine.display = line is not None and not over
         if mine.display:
-            _put(mine, line)
+            put(mine, line)
         question = self.query_one("#nto-question", Static)
         question.display = self.awaiting
         if self.awaiting:
-            _put(question, Text(self.question(short=compact), style="bold"))
+            put(question, Text(self.question(short=compact), style="bold"))
         about = self.query_one("#nto-about", Static)
         words = self._about(v) if self.placing and not details else None
         about.display = words is not None
         if words is not None:
-            _put(about, words)
+            put(about, words)
         self._draw_options()
 
     # ---- the head
@@ -620,238 +557,6 @@ class NinjatoBoard(OptionBoard):
             t.append(caption, style="bold italic")
         return t
 
-    # ---- the houses
-    def _house_widths(self) -> dict[str, int]:
-        compact = self.compact
-        w = {"no": 1, "clan": 14, "sentry": 6, "strength": 9 if compact else 12,
-             "stealth": 9 if compact else 12}
-        fixed = sum(w.values()) + len(w)       # one space after each column
-        w["treasure"] = max(12, self.width - fixed)
-        return w
-
-    @staticmethod
-    def _cell(text: Text | str, width: int) -> Text:
-        t = text if isinstance(text, Text) else Text(text)
-        t = t.copy()
-        t.truncate(width, overflow="ellipsis")
-        t.pad_right(width - cell_len(t.plain))
-        return t
-
-    def _houses_head(self) -> Text:
-        w = self._house_widths()
-        t = Text(style="dim")
-        for key, label in (("no", "#"), ("clan", "Clan"), ("sentry", "Sentry"),
-                           ("treasure", "Treasure (red in [ ])"), ("strength", "Strength"),
-                           ("stealth", "Stealth")):
-            t.append_text(self._cell(label, w[key]))
-            t.append(" ")
-        t.rstrip()
-        return t
-
-    def _draw_house(self, row: HouseRow, v: dict, h: int, focus: int | None) -> None:
-        w = self._house_widths()
-        house = v["houses"][h]
-        t = Text()
-        t.append_text(self._cell(Text(str(h + 1), style="bold"), w["no"]))
-        t.append(" ")
-        t.append_text(self._cell(clan_text(house["clan"], house["value"]), w["clan"]))
-        t.append(" ")
-        sentry = house.get("sentry")
-        t.append_text(self._cell(Text(f"{sentry['value']:>3}" if sentry else "  –", style="bold"),
-                                 w["sentry"]))
-        t.append(" ")
-        t.append_text(self._cell(treasure_text(house["plain"], house["red"]), w["treasure"]))
-        t.append(" ")
-        x = cell_len(t.plain)
-        xs = []
-        for sd in range(2):
-            xs.append(x)
-            cell = self._side_cell(v, h, sd)
-            t.append_text(self._cell(cell, w["strength" if sd == 0 else "stealth"]))
-            t.append(" ")
-            x = cell_len(t.plain)
-        t.rstrip()
-        row.sides = (xs[0], xs[1])
-        _put(row, t)
-        row.set_class(focus == h, "-focus")
-        row.set_class(self.placing and any(e.house == h for e in self._entries), "-open")
-
-    def _side_cell(self, v: dict, h: int, sd: int) -> Text:
-        seat = v["houses"][h]["shuriken"][sd]
-        if seat is not None:
-            return Text(self.names[seat], style="bold")
-        hits = [i for i, e in enumerate(self._entries) if e.house == h]
-        mine = next((i for i in hits if self._entries[i].side == sd), None)
-        if mine is None:
-            return Text("·", style="dim")
-        label = f"[{self._entries[mine].key}]" + (f" {ARROW[sd]}" if len(hits) == 2 else "")
-        style = "bold reverse green" if mine == self.cursor else "bold green"
-        return Text(label, style=style)
-
-    # ---- the players
-    def _seats_table(self, v: dict, over: bool) -> Table:
-        compact = self.compact
-        table = Table(box=None, expand=True, pad_edge=False, show_edge=False, padding=(0, 1, 0, 0),
-                      header_style="dim")
-        table.add_column("", width=1, no_wrap=True)
-        table.add_column("Player", no_wrap=True, max_width=10 if compact else 24)
-        table.add_column("✦", justify="right", no_wrap=True)
-        table.add_column("Hand", justify="right", no_wrap=True)
-        table.add_column("Treasure", no_wrap=True, ratio=2)
-        table.add_column("Tiles (↓ used)", no_wrap=True, ratio=3)
-        table.add_column("Envoys", no_wrap=True)
-        table.add_column("El", justify="right", no_wrap=True)
-        table.add_column("Ru", justify="right", no_wrap=True)
-        table.add_column("Pts", justify="right", no_wrap=True)
-        mover = v.get("mover")
-        order = list(v["order"])
-        for seat in order:
-            s = v["seats"][seat]
-            mark = Text("▶", style="bold") if seat == mover and not over else Text("")
-            label = self.names[seat] if compact else self.labels[seat]
-            winner = over and seat in v.get("winners", [])
-            name = Text(label + (" ★" if winner else ""),
-                        style="bold" if seat == v["seat"] or winner else "")
-            envoys = Counter(e["clan"] for e in s["envoys"])
-            env = Text()
-            for clan in CLAN_STYLE:
-                if envoys[clan]:
-                    if env.plain:
-                        env.append(" ")
-                    env.append(f"{CLAN_LETTER[clan]}{envoys[clan]}", style=CLAN_STYLE[clan])
-            if not env.plain:
-                env.append("–", style="dim")
-            tiles = Text()
-            for t in s["tiles"]:
-                if tiles.plain:
-                    tiles.append(" ")
-                style = STYLE_STYLE.get(t["style"], "")
-                tiles.append(t["tile"] + ("" if t["face_up"] else "↓"),
-                             style=style if t["face_up"] else f"dim {style}")
-            if not tiles.plain:
-                tiles.append("–", style="dim")
-            elites = Text(str(len(s["elites"])), style="" if s["elites"] else "dim")
-            rumors = Text(str(len(s["rumors"])), style="" if s["rumors"] else "dim")
-            left = s["shuriken_left"] - (1 if seat == mover and v["phase"] not in ("place", "over")
-                                         and not (v.get("decision") or {}).get("scoring") else 0)
-            table.add_row(mark, name, str(max(0, left)), str(s["hand_size"]),
-                          tokens_text(s["treasure"]), tiles, env, elites, rumors,
-                          Text(str(v["scores"][seat]), style="bold"),
-                          style="on #2a2a3a" if seat == self.focus_info.get("seat") else None)
-        return table
-
-    # ---- the spaces
-    def _space_key(self, space: str) -> Text:
-        hit = next((i for i, e in enumerate(self._entries) if e.space == space), None)
-        if hit is None:
-            return Text("   " if self.placing else "", style="dim")
-        return Text(f"[{SPACE_KEYS[space]}]", style="bold reverse green" if hit == self.cursor
-                    else "bold green")
-
-    def _draw_space(self, row: SpaceRow, v: dict) -> None:
-        space = row.space
-        key = self._space_key(space)
-        head = Text()
-        if key.plain:
-            head.append_text(key)
-            head.append(" ")
-        head.append(f"{space:<9}", style="bold")
-        head.append(" ")
-        width = self.width
-        if space == "Dojo":
-            cards = " ".join(str(c) for c in v["dojo_row"] if c) or "none"
-            me = v["seats"][v["seat"]] if 0 <= v["seat"] < v["players"] else None
-            draws = f" · a visit draws {me['dojo_draws']}" if me else ""
-            nxt = v.get("next_order")
-            order = ""
-            if nxt and nxt != v["order"] and v.get("dojo_stack"):
-                order = " · next order " + ", ".join(self.names[s] for s in nxt)
-            variants = [Text.assemble(head, ("face up ", "dim"), (cards, "bold"),
-                                      f" · deck {v['dojo_deck_size']}{draws}{order}"),
-                        Text.assemble(head, ("face up ", "dim"), (cards, "bold"),
-                                      f" · deck {v['dojo_deck_size']}{draws}"),
-                        Text.assemble(head, (cards, "bold"), f" · deck {v['dojo_deck_size']}")]
-        elif space == "Sensei":
-            offer = [t for t in v["sensei_offer"] if t]
-            long_, short_ = Text.assemble(head), Text.assemble(head)
-            for i, t in enumerate(offer):
-                sep = " · " if i else ""
-                style = STYLE_STYLE.get(t["style"], "")
-                cost = "free" if t.get("free") else f"{t['cost']}"
-                long_.append(sep)
-                long_.append(t["tile"], style=f"bold {style}")
-                long_.append(f" {t['style']} {cost}: " if not self.compact else f" {cost}: ",
-                             style="dim")
-                long_.append(effect(t["tile"], self.compact))
-                short_.append(sep)
-                short_.append(t["tile"], style=f"bold {style}")
-                short_.append(f" {t['style']} {cost}", style="dim")
-            if not offer:
-                long_.append("no tile left this turn", style="dim")
-            variants = [long_, short_]
-        elif space == "Palace":
-            row_ = [e for e in v["envoy_row"] if e]
-            variants = []
-            for level in range(5):
-                t = Text.assemble(head)
-                for i, e in enumerate(row_):
-                    if i:
-                        t.append(" · " if level < 4 else " ")
-                    t.append_text(envoy_text(e) if level == 0 else
-                                  envoy_text(e, short=True) if level == 1 else
-                                  self._envoy_mid(e, tiny=level == 4, age=level == 2))
-                if not row_:
-                    t.append("no Envoy left", style="dim")
-                variants.append(t)
-        else:
-            row_ = [r for r in v["rumor_row"] if r]
-            variants = []
-            for names in (RUMOR_SHORT, RUMOR_TINY):
-                t = Text.assemble(head)
-                for i, r in enumerate(row_):
-                    if i:
-                        t.append(" · ")
-                    t.append(names.get(r["kind"], r["kind"]), style="bold")
-                    t.append(f" {cost_short(r['cost'])}")
-                if not row_:
-                    t.append("no Rumor left", style="dim")
-                variants.append(t)
-            if not self.compact and row_:
-                t = Text.assemble(head)
-                for i, r in enumerate(row_):
-                    if i:
-                        t.append(" · ")
-                    t.append_text(rumor_text(r))
-                variants.insert(0, t)
-        if self.compact:        # one line: the wordiest that fits
-            _put(row, _fit(variants, width))
-        else:                   # the wordiest, wrapped under its heading
-            body = variants[0][len(head.plain):]
-            grid = Table.grid()
-            grid.add_column(width=len(head.plain), no_wrap=True)
-            grid.add_column(ratio=1)
-            grid.add_row(head, body)
-            _put(row, grid, key=head.plain + body.plain + str(head.spans) + str(body.spans))
-        hit = any(e.space == space for e in self._entries)
-        row.set_class(hit, "-open")
-        row.set_class(hit and self._entries[self.cursor].space == space
-                      if self._entries else False, "-cursor")
-
-    @staticmethod
-    def _envoy_mid(e: dict, tiny: bool = False, age: bool = True) -> Text:
-        """An Envoy in few words: ``Go-Shira. 2-3× 49⛨``; ``tiny``: ``G 2-3× 49⛨``."""
-        t = Text()
-        if tiny:
-            t.append(CLAN_LETTER[e["clan"]], style=f"bold {CLAN_STYLE[e['clan']]}")
-        else:
-            t.append_text(clan_text(e["clan"], short=True))
-        t.append(f" {cost_short(e['cost'])}")
-        if age or tiny:
-            t.append(f" {e['age']}", style="dim")
-        if e.get("mask"):
-            t.append("⛨", style="#d7b5ff")
-        return t
-
     # ---- the clans
     def _clans_line(self, v: dict) -> Text:
         ct = v["clan_track"]
@@ -875,7 +580,7 @@ class NinjatoBoard(OptionBoard):
             if nxt:
                 t.append(f" · {tail} {nxt}", style="dim")
             variants.append(t)
-        return _fit(variants, self.width)
+        return fit(variants, self.width)
 
     # ---- your own
     def _mine(self, v: dict) -> Text | None:
@@ -886,7 +591,7 @@ class NinjatoBoard(OptionBoard):
                 if v.get("phase") != "over" and self.names.count("You") == 0 else None
         self.hand_shown = list(v["hand"])
         variants = [self._mine_text(v, seat, extras) for extras in (2, 1, 0)]
-        return _fit(variants, self.width) if self.compact else variants[0]
+        return fit(variants, self.width) if self.compact else variants[0]
 
     def _mine_text(self, v: dict, seat: int, extras: int) -> Text:
         """The hand and the treasure; the face-up tiles (``extras`` 1) and
@@ -919,128 +624,6 @@ class NinjatoBoard(OptionBoard):
             kinds = Counter(RUMOR_SHORT.get(r["kind"], r["kind"]) for r in s["rumors"])
             t.append(" · Rumors " + ", ".join(f"{k}{f' ×{n}' if n > 1 else ''}" for k, n in kinds.items()),
                      style="dim")
-        return t
-
-    # ---- the panel: the attack, a purchase, a scoring
-    def _panel(self, v: dict, attack: dict | None) -> Text | None:
-        d = v.get("decision") or {}
-        if attack is not None and v.get("phase") == "new clan" and not v.get("attack_show") \
-                and self.compact:
-            return None         # the house is cleared: the question and the clans say it all
-        if attack is not None:
-            return self._attack_panel(v, attack)
-        if d.get("purchase") and d.get("purchase", {}).get("card"):
-            p = d["purchase"]
-            t = Text(f"Buying {p['kind']} {p['card']}", style="bold")
-            if p.get("range"):
-                lo, hi = p["range"]
-                t.append(f": {lo} to {hi} treasures of one type")
-                if p.get("type"):
-                    t.append(f", in {p['type']}s")
-                t.append(f" · paid {p['paid']}")
-            elif p.get("due"):
-                t.append(f" · still due: {', '.join(p['due'])}")
-            t.append(f" · {p['points']} points so far")
-            return t
-        sc = d.get("scoring")
-        if sc:
-            st = v["clan_track"]["standing"].get(sc["clan"]) or {}
-            counts = st.get("envoys") or []
-            who = ", ".join(f"{self.names[s]} {n}" for s, n in enumerate(counts) if n) or "nobody"
-            t = Text(f"Clan scoring after turn {sc['turn']}: " if not self.compact else "Scoring ",
-                     style="bold")
-            t.append_text(clan_text(sc["clan"]))
-            t.append(f", {sc['points']} points", style="bold")
-            t.append(f" · Envoys: {who}")
-            if sc.get("disguised"):
-                t.append(f" · disguised: {', '.join(sc['disguised'])}", style="dim")
-            return t
-        return None
-
-    def _attack_panel(self, v: dict, att: dict) -> Text:
-        compact = self.compact
-        seat = att.get("seat")
-        who = self.names[seat] if seat is not None else "?"
-        h = att["house"]
-        house = v["houses"][h]
-        t = Text()
-        t.append(f"{who} attack{'' if who == 'You' else 's'} house {h + 1} ", style="bold")
-        t.append_text(clan_text(house["clan"], house["value"]))
-        side = att.get("now") or att["side"]
-        t.append(f" · {side}: ", style="bold")
-        t.append(f"{'higher' if side == 'Strength' else 'lower'} wins")
-        if att.get("now") and att["now"] != att["side"]:
-            t.append(" (CR3)", style="dim")
-        active = att.get("active") or []
-        if active:
-            t.append(f" · in force: {', '.join(active)}", style="dim")
-        t.append("\n")
-        if att.get("beaten") and not att.get("facing"):
-            t.append("Beaten ", style="dim")
-            t.append(att["beaten"], style="bold green")
-        else:
-            t.append("Facing ", style="dim")
-            t.append(att.get("facing") or "—", style="bold #ffb86b")
-            if att.get("need") and not att.get("result"):
-                t.append(f": a play {att['need']} wins", style="#ffb86b")
-        if att.get("play"):
-            t.append(" · play ", style="dim")
-            t.append(att["play"], style="bold")
-        result = att.get("result")
-        if result == "beats":
-            t.append(" → wins", style="bold green")
-        elif result == "lost":
-            t.append(" → the attack is lost", style="bold red")
-        elif result == "retreated":
-            t.append(" → retreated", style="bold")
-        elif result == "cleared":
-            t.append(" → house cleared", style="bold green")
-        elif result == "over":
-            t.append(" → the attack is over", style="bold")
-        t.append("\n")
-        t.append("On the shuriken ", style="dim")
-        t.append(treasure_words(att.get("shuriken") or []))
-        if att.get("kept"):
-            t.append(f" · kept {treasure_words(att['kept'])}")
-        t.append(" · left on the house " if not compact else " · house: ", style="dim")
-        t.append_text(treasure_text(house["plain"], house["red"], short=compact))
-        b = v.get("banzai")
-        if att.get("decision") and v.get("phase") == "banzai or retreat":
-            t.append("\n")
-            t.append_text(self._banzai_line(v, b))
-        return t
-
-    def _banzai_line(self, v: dict, b: dict | None) -> Text:
-        """The deck Banzai draws from, value by value; with the attacker's
-        own view, which values their hand beats (green) and the odds."""
-        t = Text()
-        if b is None:       # another player's attack: the public make-up only
-            gd = v["guard_deck"]
-            plain = any(v["houses"][self._attack(v)["house"]]["plain"])
-            if not plain:
-                t.append(f"Banzai draws from the Elite deck ({v['elite_deck']['size']} cards)")
-                return t
-            t.append(f"Guard deck {gd['size']}: ", style="bold")
-            by = gd["by_value"]
-            t.append(" ".join(f"{n}×{k}" for k, n in sorted(by.items(), key=lambda x: int(x[0])) if n))
-            t.append(f" · {plural(gd['alarms'], 'alarm')}", style="dim")
-            return t
-        where = f"{b['deck']} deck" if b["from"] == "deck" else f"{b['deck']} discards (reshuffled)"
-        t.append(f"{where} {b['size']}: ", style="bold")
-        for i, c in enumerate(b["cards"]):
-            if i:
-                t.append(" ")
-            t.append(f"{c['count']}×{c['label']}", style="green" if c["beatable"] else "red")
-        if b["alarms"]:
-            t.append(f" · {plural(b['alarms'], 'alarm')}", style="dim")
-        t.append(f" · you beat {b['beatable']} of {b['size']} ({_pct(b['beatable'], b['size'])})",
-                 style="bold")
-        keeps = b["loss_keeps"]
-        t.append(f" · a loss keeps {keeps} of {b['on_shuriken']}", style="dim")
-        if b.get("top"):
-            top = b["top"]
-            t.append(f" · CR4: the top card is {card_of(top['card'])}: "
-                     f"{'you beat it' if top['beatable'] else 'you cannot beat it'}", style="bold #a9d8ff")
         return t
 
     def _about(self, v: dict) -> Text | None:
@@ -1090,7 +673,7 @@ class NinjatoBoard(OptionBoard):
             if not on:
                 continue
             e = shown[i]
-            _put(chip, Text.assemble((f"[{e.key or '·'}] ", "bold"), e.label))
+            put(chip, Text.assemble((f"[{e.key or '·'}] ", "bold"), e.label))
             chip.set_class(i == self.cursor, "-cursor")
 
     # ---- the details drawer
