@@ -3448,7 +3448,9 @@ cdef dict _decision(Ninjato* s):
                          else f"{names[s.buy_card]}: pay the next treasure")
     elif ph in (P_HJ, P_CLAN, P_FREE_RUMOR):
         c_ = scoring_clan(s) if s.score_clan < 3 else 0
-        d["scoring"] = {"turn": s.scoring, "clan": CLANS[c_], "points": clan_points_of(s, c_),
+        # (the disguises come before any clan is scored: no clan yet)
+        d["scoring"] = {"turn": s.scoring, "clan": None if ph == P_HJ else CLANS[c_],
+                        "points": None if ph == P_HJ else clan_points_of(s, c_),
                         "first": None if s.first == NONE else s.first,
                         "second": None if s.second == NONE else s.second,
                         "disguised": _bits(s.disguised, ENVOY_NAMES)}

@@ -222,3 +222,18 @@ def test_banzai_onto_a_red_house_shows_the_elite_deck_kind_by_kind():
     for c in b["cards"]:
         card = next(e for e in deck if ELITE_KIND[e] == (c["people"], *c["values"]))
         assert c["beatable"] == beatable_with(s, "Elite", card), c
+
+
+def test_the_disguises_come_before_any_clan_is_scored():
+    """At a Hensojutsu decision no clan is being scored yet: the view names none."""
+    seen = 0
+    for s in games(3, range(12), random_share=0.6):
+        v = s.view(-1)
+        if v["phase"] == "Hensojutsu":
+            sc = v["decision"]["scoring"]
+            assert sc["clan"] is None and sc["points"] is None and sc["turn"] in (3, 5, 7)
+            seen += 1
+        elif v["phase"] in ("clan choice", "free Rumor"):
+            order = v["clan_track"]["scoring_orders"][v["decision"]["scoring"]["turn"]]
+            assert v["decision"]["scoring"]["clan"] in order
+    assert seen > 0

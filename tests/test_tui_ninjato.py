@@ -115,11 +115,12 @@ def check_end(app, game: GameScreen) -> None:
     line = str(end.query_one("#winner").render())
     assert game.match.names[outcome.winners[0]] in line and f"{max(outcome.scores)} points" in line
     table = text_of(end.query_one("#scores"))
-    assert "Final scoring" in table and "Rumors" in table and "Treasure" in table
+    assert "Final scoring" in table and "Rumors" in table and "Dishon." in table
+    assert "A tie goes to the most Elite cards, then the most Envoys" in table
     for seat, part in enumerate(state.view(-1)["final"]):
-        parts = (part["purchases"], part["clan_points"],
-                 part["rumor_sets"] + part["dishonorable_opponents"], part["unspent_treasure"],
-                 part["elite_points"], part["total"])
+        parts = (part["purchases"], part["clan_points"], part["rumor_sets"],
+                 part["dishonorable_opponents"], part["unspent_treasure"], part["elite_points"],
+                 part["total"])
         assert sum(parts[:-1]) == parts[-1] == outcome.scores[seat]
         name = game.match.names[seat]
         assert re.search(rf"\b{name}\s+" + r"\s+".join(map(str, parts)) + r"\b", table), (name, parts)

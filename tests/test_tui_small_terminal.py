@@ -58,7 +58,13 @@ async def play_at(pilot, game, limit: int = 400) -> int:
         if game.covered:
             await pilot.press("enter")
             continue
-        check_everything_shows(game)
+        try:
+            check_everything_shows(game)
+        except AssertionError:
+            # On a busy machine the screen may not have laid out the decision
+            # yet (it is drawn only after): look again once it has.
+            await pilot.pause(0.3)
+            check_everything_shows(game)
         board = game.board
         legal = board.legal
         action = legal[(turn * 5) % len(legal)]

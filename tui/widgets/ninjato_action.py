@@ -74,6 +74,15 @@ class ActionPanel(Static):
             t.append(f" · {p['points']} points so far")
             return t
         sc = dec.get("scoring")
+        if sc and sc.get("clan") is None:       # the disguises, before the clans score
+            order = v["clan_track"]["scoring_orders"].get(sc["turn"]) or []
+            t = Text(f"Clan scoring after turn {sc['turn']}: " if not d.compact else "Scoring: ",
+                     style="bold")
+            t.append("first the disguises (a Hensojutsu tile makes a masked Envoy count as 2), "
+                     f"then {' › '.join(order)}")
+            if sc.get("disguised"):
+                t.append(f" · disguised: {', '.join(sc['disguised'])}", style="dim")
+            return t
         if sc:
             counts = (v["clan_track"]["standing"].get(sc["clan"]) or {}).get("envoys") or []
             who = ", ".join(f"{d.names[s]} {n}" for s, n in enumerate(counts) if n) or "nobody"

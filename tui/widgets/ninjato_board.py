@@ -817,7 +817,7 @@ class NinjatoBoard(OptionBoard):
                       title_justify="left", padding=(0, 2, 0, 0), pad_edge=False, show_edge=False)
         table.add_column("#", justify="right", no_wrap=True)
         table.add_column("Player", no_wrap=True)
-        for col in ("Spent", "Clans", "Rumors", "Treasure", "Elites", "Total"):
+        for col in ("Spent", "Clans", "Rumors", "Dishon.", "Treasure", "Elites", "Total"):
             table.add_column(col, justify="right", no_wrap=True)
         n = len(labels)
         ranking = sorted(range(n), key=lambda s: (s not in outcome.winners, -outcome.scores[s], s))
@@ -825,12 +825,14 @@ class NinjatoBoard(OptionBoard):
             f = final[seat] if seat < len(final) else {}
             table.add_row(str(rank), labels[seat].split(" (")[0], str(f.get("purchases", "")),
                           str(f.get("clan_points", "")),
-                          str(f.get("rumor_sets", 0) + f.get("dishonorable_opponents", 0)),
+                          str(f.get("rumor_sets", "")), str(f.get("dishonorable_opponents", "")),
                           str(f.get("unspent_treasure", "")), str(f.get("elite_points", "")),
                           Text(str(outcome.scores[seat]), style="bold"),
                           style="bold green" if seat in outcome.winners else "")
         notes = [Text("Spent: treasure paid for Envoys and Rumors. Clans: points taken at the clan "
-                      "scorings. Treasure: 1 point a token left. Elites: their points.", style="dim")]
+                      "scorings. Rumors: the sets of Rumor cards (below). Dishon.: Dishonorable "
+                      "Opponents. Treasure: 1 point a token left. Elites: their points.",
+                      style="dim")]
         ties = ", ".join(f"{labels[s].split(' (')[0]} {final[s]['elites']} and {final[s]['envoys']}"
                          for s in ranking if s < len(final))
         notes.append(Text(f"A tie goes to the most Elite cards, then the most Envoys: {ties}.",
