@@ -261,7 +261,7 @@ async def test_banzai_or_retreat_shows_the_guard_deck_and_the_odds(tmp_path):
         beaten = [c["value"] for c in b["cards"] if c["beatable"]]
         assert beaten == [0, 1, 2]
         pct = round(100 * b["beatable"] / b["size"])
-        assert f"you beat {b['beatable']} of {b['size']} ({pct}%)" in panel
+        assert f"you beat (Guards 0-2) {b['beatable']} of {b['size']}: {pct}%" in panel
         assert "a loss keeps 1 of 1" in panel
         options = [str(w.render()) for w in game.board.query(".nto-option") if w.display]
         assert options == [f"[1] Banzai! (you beat {pct}% of the Guard deck)", "[2] retreat with a Fan"]

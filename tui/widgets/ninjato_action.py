@@ -138,6 +138,23 @@ class ActionPanel(Static):
         return t
 
 
+def value_ranges(values: list[int]) -> str:
+    """``[0, 1, 2, 3, 6]`` -> ``0-3, 6``.
+
+    >>> value_ranges([0, 1, 2, 3, 6]), value_ranges([4])
+    ('0-3, 6', '4')
+    """
+    out: list[str] = []
+    for v in sorted(values):
+        if out and "-" not in out[-1].split(", ")[-1] and int(out[-1]) == v - 1:
+            out[-1] = f"{out[-1]}-{v}"
+        elif out and "-" in out[-1] and int(out[-1].split("-")[1]) == v - 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{v}"
+        else:
+            out.append(str(v))
+    return ", ".join(out)
+
+
 def banzai_line(v: dict, b: dict | None, att: dict) -> Text:
     """The deck Banzai draws from, value by value; in the attacker's own view
     (``b``), which values their hand beats (green) and the odds."""
@@ -161,7 +178,10 @@ def banzai_line(v: dict, b: dict | None, att: dict) -> Text:
     if b["alarms"]:
         t.append(f" · {plural(b['alarms'], 'alarm')}", style="dim")
     pct = f"{round(100 * b['beatable'] / b['size'])}%" if b["size"] else "–"
-    t.append(f" · you beat {b['beatable']} of {b['size']} ({pct})", style="bold")
+    which = ""
+    if b["deck"] == "Guard" and 0 < b["beatable"] < b["size"]:
+        which = f" (Guards {value_ranges([c['value'] for c in b['cards'] if c['beatable']])})"
+    t.append(f" · you beat{which} {b['beatable']} of {b['size']}: {pct}", style="bold")
     t.append(f" · a loss keeps {b['loss_keeps']} of {b['on_shuriken']}", style="dim")
     if b.get("top"):
         top = b["top"]
