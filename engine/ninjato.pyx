@@ -19,6 +19,7 @@ True
 """
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset, memcpy
+from libc.stdlib cimport malloc, free
 from cpython.pycapsule cimport PyCapsule_New
 
 from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_next, rng_below, rng_seed, rng_unit,
@@ -1414,12 +1415,10 @@ cdef void fill_house(Ninjato* s, int h) noexcept nogil:
         s.house[h][t][PLAIN] += 1
         log_ev(s, E_REFILL_TREASURE, NONE, h, t, 0)
 
-cdef void new_turn_order(Ninjato* s) noexcept nogil:
+cdef void order_from_dojo(const Ninjato* s, uint8_t* new) noexcept nogil:
     """Newest Dojo shuriken first, each player once; the others after,
     keeping their order (ruling 18)."""
-    cdef uint8_t new[MAX_PLAYERS]
     cdef int n = 0, i, j, p, dup
-    cdef uint32_t packed = 0
     for i in range(s.dojo_len - 1, -1, -1):
         p = s.dojo_stack[i]
         dup = 0
@@ -1438,6 +1437,12 @@ cdef void new_turn_order(Ninjato* s) noexcept nogil:
         if not dup:
             new[n] = p
             n += 1
+
+cdef void new_turn_order(Ninjato* s) noexcept nogil:
+    cdef uint8_t new[MAX_PLAYERS]
+    cdef int i
+    cdef uint32_t packed = 0
+    order_from_dojo(s, new)
     for i in range(s.players):
         s.order[i] = new[i]
         packed |= (<uint32_t>new[i]) << (4 * i)
@@ -1535,33 +1540,39 @@ cdef void start_scoring(Ninjato* s) noexcept nogil:
     hj_next(s)
 
 
+cdef void rank_clan(const Ninjato* s, int c, uint8_t* first, uint8_t* second) noexcept nogil:
+    """The 1st and 2nd holders of clan ``c``'s Envoys (NONE: nobody): the
+    most Envoys (a disguise counts), a tie to the oldest Envoy (ruling 20)."""
+    cdef int p, k, best, cnt, bc, bo, o
+    cdef int taken[MAX_PLAYERS]
+    for p in range(s.players):
+        taken[p] = 0
+    first[0] = NONE
+    second[0] = NONE
+    for k in range(2):
+        best = NONE; bc = 0; bo = -1
+        for p in range(s.players):
+            if taken[p]:
+                continue
+            cnt = envoy_count(s, p, c)
+            if cnt == 0:
+                continue
+            o = oldest(s, p, c)
+            if cnt > bc or (cnt == bc and o > bo):
+                best = p; bc = cnt; bo = o
+        if best != NONE:
+            taken[best] = 1
+        if k == 0:
+            first[0] = best
+        else:
+            second[0] = best
+
 cdef void clan_next(Ninjato* s) noexcept nogil:
     """Rank the next clan's Envoy holders; 1st chooses (ruling 20)."""
-    cdef int c, p, k, best, cnt, bc, bo, o
-    cdef int taken[MAX_PLAYERS]
+    cdef int c
     while s.score_clan < 3:
         c = scoring_clan(s)
-        for p in range(s.players):
-            taken[p] = 0
-        s.first = NONE
-        s.second = NONE
-        for k in range(2):
-            best = NONE; bc = 0; bo = -1
-            for p in range(s.players):
-                if taken[p]:
-                    continue
-                cnt = envoy_count(s, p, c)
-                if cnt == 0:
-                    continue
-                o = oldest(s, p, c)
-                if cnt > bc or (cnt == bc and o > bo):
-                    best = p; bc = cnt; bo = o
-            if best != NONE:
-                taken[best] = 1
-            if k == 0:
-                s.first = best
-            else:
-                s.second = best
+        rank_clan(s, c, &s.first, &s.second)
         log_ev(s, E_CLAN_RANK, NONE, c, s.first, s.second | (<uint32_t>clan_points_of(s, c) << 8))
         if s.first == NONE:
             s.score_clan += 1
@@ -1600,22 +1611,23 @@ cdef inline int rumor_multiplier(int n) noexcept nogil:
 cdef inline int rumor_kind_count(const Ninjato* s, int seat, int kind) noexcept nogil:
     return popcount64((s.rumors[seat] >> (6 * kind)) & 0x3F)
 
+cdef inline int rumor_counts(const Ninjato* s, int seat, int kind) noexcept nogil:
+    """What a Rumor kind counts (ruling 21): Elite cards, Rumors, Envoys, Sensei tiles."""
+    if kind == WARRIOR:
+        return popcount64(s.elites[seat])
+    if kind == GOODWILL:
+        return popcount64(s.rumors[seat])
+    if kind == FRIENDS:
+        return popcount64(s.envoys[seat])
+    return popcount64(s.tiles[seat])
+
 cdef void final_parts(const Ninjato* s, int seat, int16_t* out) noexcept nogil:
     """End scoring of one seat: rumor sets, Dishonorable Opponents, unspent
     treasure, Elite points (ruling 22)."""
-    cdef int k, n, base, p, holders = 0, t, e
+    cdef int k, n, p, holders = 0, t, e
     out[0] = 0
     for k in range(4):
-        n = rumor_kind_count(s, seat, k)
-        if k == WARRIOR:
-            base = popcount64(s.elites[seat])
-        elif k == GOODWILL:
-            base = popcount64(s.rumors[seat])
-        elif k == FRIENDS:
-            base = popcount64(s.envoys[seat])
-        else:
-            base = popcount64(s.tiles[seat])
-        out[0] += base * rumor_multiplier(n)
+        out[0] += rumor_counts(s, seat, k) * rumor_multiplier(rumor_kind_count(s, seat, k))
     for p in range(s.players):
         if rumor_kind_count(s, p, DISHONORABLE_KIND):
             holders += 1
@@ -3211,6 +3223,157 @@ def steps(const unsigned char[::1] buf, int start=0, stop=None):
     return out
 
 
+# ------------------------------------------------------- for the board
+# Not rules: what the app shows next to a decision, asked of the rules above
+# (never a second copy of them).
+
+cdef bint _declare_reachable(Ninjato* s, int depth) noexcept nogil:
+    """Some sequence of the build steps the engine offers ends in a winning
+    play ("declare the play" becomes legal)."""
+    cdef int out[128]
+    cdef int n = build_legal(s, out), i
+    cdef Ninjato* t
+    cdef bint found = False
+    for i in range(n):
+        if out[i] == A_DECLARE:
+            return True
+    if depth <= 0:
+        return False
+    t = <Ninjato*>malloc(sizeof(Ninjato))
+    if t == NULL:
+        return False
+    for i in range(n):
+        if out[i] == A_GIVE_UP:
+            continue
+        memcpy(t, s, sizeof(Ninjato))
+        step(t, out[i])
+        if _declare_reachable(t, depth - 1):
+            found = True
+            break
+    free(t)
+    return found
+
+cdef bint can_beat(const Ninjato* s, int facing, int card) noexcept nogil:
+    """Whether the attacker (``s.mover``) could beat ``card`` (a Guard, or an
+    Elite with ``facing`` FACE_ELITE) if Banzai turned it up now: the card is
+    put before a copy of the attack and the plays the engine offers are tried
+    (2 plays x (a base and 9 modifier groups) and "next play" at most)."""
+    cdef Ninjato* t = <Ninjato*>malloc(sizeof(Ninjato))
+    cdef bint ok
+    if t == NULL:
+        return False
+    memcpy(t, s, sizeof(Ninjato))
+    t.facing = facing
+    t.facing_card = card
+    start_play(t)
+    ok = _declare_reachable(t, 2 * (G_END + 2))
+    free(t)
+    return ok
+
+
+cdef dict _banzai_odds(Ninjato* s):
+    """At "Banzai or retreat?": the cards Banzai would draw from (public: the
+    Guard deck's make-up follows from the discards) and which of them the
+    attacker's hand and face-up tiles beat.  Only for the attacker's view."""
+    cdef int i, g, n
+    plain = lowest_on(s, s.att_house, PLAIN) != NONE
+    if plain:
+        if s.guard_len:
+            ids = [s.guard_deck[i] for i in range(s.guard_len)]
+        else:
+            ids = [g for g in range(N_GUARDS) if (s.guard_discard >> g) & 1]
+        groups = {}
+        for g in ids:
+            k = GUARD_VALUE[g]
+            e = groups.setdefault(k, {"value": k, "count": 0, "alarms": 0, "card": g})
+            e["count"] += 1
+            e["alarms"] += GUARD_ALARM[g]
+        cards = []
+        for k in sorted(groups):
+            e = groups[k]
+            cards.append({"label": str(k), "value": k, "count": e["count"], "alarms": e["alarms"],
+                          "beatable": bool(can_beat(s, FACE_GUARD, e["card"]))})
+        from_deck = bool(s.guard_len)
+    else:
+        if s.elite_len:
+            ids = [s.elite_deck[i] for i in range(s.elite_len)]
+        else:
+            ids = [g for g in range(N_ELITES) if (s.elite_discard >> g) & 1]
+        groups = {}
+        for g in ids:
+            k = (ELITE_PEOPLE[g], ELITE_A[g], ELITE_B[g], ELITE_POINTS[g])
+            e = groups.setdefault(k, {"count": 0, "card": g})
+            e["count"] += 1
+        cards = []
+        for k in sorted(groups):
+            e = groups[k]
+            label = (f"S{k[1]}/T{k[2]}" if k[0] == 1 else f"{k[1]}&{k[2]}")
+            cards.append({"label": label, "people": k[0], "values": [k[1], k[2]], "points": k[3],
+                          "count": e["count"], "alarms": 0,
+                          "beatable": bool(can_beat(s, FACE_ELITE, e["card"]))})
+        from_deck = bool(s.elite_len)
+    n = sum(c["count"] for c in cards)
+    out = {"deck": "Guard" if plain else "Elite", "from": "deck" if from_deck else "discards",
+           "size": n, "cards": cards, "beatable": sum(c["count"] for c in cards if c["beatable"]),
+           "alarms": sum(c["alarms"] for c in cards),
+           "on_shuriken": shuriken_total(s),
+           "loss_keeps": min(shuriken_total(s), 2 if face_up(s, s.mover, TG5) else 1),
+           "top": None}
+    d = 0 if plain else 1
+    if (s.peek[d] >> s.mover) & 1:
+        if plain and s.guard_len:
+            g = s.guard_deck[s.guard_len - 1]
+            out["top"] = {"card": guard_text(g), "beatable": bool(can_beat(s, FACE_GUARD, g))}
+        elif not plain and s.elite_len:
+            g = s.elite_deck[s.elite_len - 1]
+            out["top"] = {"card": elite_text(g), "beatable": bool(can_beat(s, FACE_ELITE, g))}
+    return out
+
+
+cdef dict _clan_standing(Ninjato* s):
+    """Each clan's Envoys per seat and its 1st and 2nd as they stand (a
+    disguise counts only during a clan scoring)."""
+    cdef Ninjato* t = <Ninjato*>malloc(sizeof(Ninjato))
+    cdef uint8_t first, second
+    cdef int c, p
+    if t == NULL:
+        raise MemoryError()
+    memcpy(t, s, sizeof(Ninjato))
+    if not s.scoring:
+        t.disguised = 0
+    out = {}
+    for c in range(3):
+        rank_clan(t, c, &first, &second)
+        out[CLANS[c]] = {"envoys": [envoy_count(t, p, c) for p in range(s.players)],
+                         "first": None if first == NONE else first,
+                         "second": None if second == NONE else second}
+    free(t)
+    return out
+
+
+cdef list _final_rumors(Ninjato* s):
+    """The end scoring of the Rumors, kind by kind, for the end screen (the
+    parts of ``final_parts``: count x set multiplier, Dishonorable Opponents)."""
+    cdef int p, k, n, holders = 0
+    for p in range(s.players):
+        if rumor_kind_count(s, p, DISHONORABLE_KIND):
+            holders += 1
+    out = []
+    for p in range(s.players):
+        kinds = []
+        for k in range(4):
+            n = rumor_kind_count(s, p, k)
+            base = rumor_counts(s, p, k)
+            kinds.append({"kind": RUMOR_KINDS[k], "cards": n, "counts": base,
+                          "multiplier": rumor_multiplier(n), "points": base * rumor_multiplier(n)})
+        n = rumor_kind_count(s, p, DISHONORABLE_KIND)
+        each = DISHONORABLE_PTS[(holders if holders < 3 else 3) - 1] if n else 0
+        kinds.append({"kind": RUMOR_KINDS[DISHONORABLE_KIND], "cards": n, "holders": holders,
+                      "each": each, "points": n * each})
+        out.append(kinds)
+    return out
+
+
 def _tile_info(int t):
     return {"tile": TILE_NAMES[t], "style": STYLES[TILE_STYLE[t]],
             "cost": TILE_COST[t] or "?", "effect": SENSEI[t][3]}
@@ -3285,7 +3448,9 @@ cdef dict _decision(Ninjato* s):
                          else f"{names[s.buy_card]}: pay the next treasure")
     elif ph in (P_HJ, P_CLAN, P_FREE_RUMOR):
         c_ = scoring_clan(s) if s.score_clan < 3 else 0
-        d["scoring"] = {"turn": s.scoring, "clan": CLANS[c_], "points": clan_points_of(s, c_),
+        # (the disguises come before any clan is scored: no clan yet)
+        d["scoring"] = {"turn": s.scoring, "clan": None if ph == P_HJ else CLANS[c_],
+                        "points": None if ph == P_HJ else clan_points_of(s, c_),
                         "first": None if s.first == NONE else s.first,
                         "second": None if s.second == NONE else s.second,
                         "disguised": _bits(s.disguised, ENVOY_NAMES)}
@@ -3296,6 +3461,12 @@ cdef dict _decision(Ninjato* s):
         d["text"] = {P_PLACE: "place a shuriken", P_DRAW: f"draw a card ({s.draws_left} left)",
                      P_SENSEI: "choose a Sensei tile", P_SENSEI_PAY: "choose the card that pays",
                      P_OVER: "the game is over"}[ph]
+        if ph == P_DRAW:
+            d["draws_left"] = s.draws_left
+        elif ph == P_SENSEI_PAY:
+            d["tile"] = _tile_info(s.offer[s.tile_slot])
+    if ph == P_KEEP:
+        d["keep"] = s.keep_left
     return d
 
 
@@ -3306,23 +3477,34 @@ def view(const unsigned char[::1] buf, int seat):
     ``turn``, ``order`` (turn order), ``mover``; ``hand`` (this seat's Dojo
     values); ``dojo_row``, ``dojo_deck_size``, ``dojo_discard`` (per value),
     ``dojo_stack`` (this turn's Dojo shuriken, oldest first);
-    ``sensei_offer`` (tile, style, cost, effect); ``houses`` (token, clan,
+    ``sensei_offer`` (tile, style, cost, effect; ``free`` for this seat:
+    it owns a tile of that style); ``houses`` (token, clan,
     value, Sentry, ``plain`` and ``red`` treasure, the ``shuriken`` seat on
     the Strength and Stealth sides); ``envoy_row`` and ``rumor_row`` (card,
     clan or kind, cost, age, mask); ``guard_deck`` (its size and make-up by
     value, public from the discards: Banzai odds), ``elite_deck``;
-    ``seats``, per seat: shuriken left, hand size, ``known_cards`` (taken
+    ``seats``, per seat: shuriken left, hand size, ``dojo_draws`` (the cards
+    a Dojo visit would draw now), ``known_cards`` (taken
     face up), treasure, tiles (face up or not), Envoys, Elites, Rumors (public,
     ruling 24), score; ``clan_track`` (clan points now, next scoring, the
     scoring orders); ``peeked`` (the card this seat saw with CR4, while on
     top); ``decision`` (the decision in words, with the attack being fought:
     the Guard faced, its values, the plays built so far and their values, the
     treasure on the shuriken; or the purchase and what is due; or the clan
-    being scored); at the end ``final`` (each part of every score) and
-    ``winners``."""
+    being scored); at the end ``final`` (each part of every score),
+    ``final_rumors`` (the Rumor scoring kind by kind) and ``winners``.
+
+    For the board, not rules: ``clan_track["standing"]`` (each clan's Envoys
+    per seat, its 1st and 2nd now); ``next_order`` (the turn order the Dojo
+    shuriken so far would give, ruling 18); and in the attacker's own view at
+    "Banzai or retreat?", ``banzai``: the deck Banzai draws from, its make-up
+    by value (Elites by kind), which of those cards this hand and its face-up
+    tiles beat, how many treasures a loss keeps, and the top card if this seat
+    looked with CR4."""
     cdef Ninjato* s = _cast(buf)
     cdef double ret[MAX_PLAYERS]
     cdef int16_t parts[4]
+    cdef uint8_t next_order[MAX_PLAYERS]
     n = s.players
     mine = 0 <= seat < n
     placed = [0] * n
@@ -3351,6 +3533,8 @@ def view(const unsigned char[::1] buf, int seat):
         seats.append({
             "shuriken_left": N_SHURIKEN - placed[p] if s.phase != P_OVER else 0,
             "hand_size": hand_size(s, p),
+            "dojo_draws": (DRAW_EMPTY if hand_size(s, p) == 0 else
+                           (DRAW_ONE if hand_size(s, p) == 1 else DRAW_MORE)),
             "known_cards": [v for v in range(1, N_VALUES) for _ in range(s.seen[p][v])],
             "treasure": _treasure_list([s.owned[p][t] for t in range(N_TYPES)]),
             "tiles": [{**_tile_info(t), "face_up": not (s.used[p] >> t) & 1}
@@ -3368,7 +3552,9 @@ def view(const unsigned char[::1] buf, int seat):
         "points": {CLANS[c]: clan_points_of(s, c) for c in range(3)},
         "next_scoring": next_scoring,
         "scoring_orders": {t: [CLANS[c] for c in SCORING_ORDER[i]] for i, t in enumerate(CLAN_SCORING_AFTER)},
+        "standing": _clan_standing(s),
     }
+    order_from_dojo(s, next_order)
     peeked = None
     if mine:
         for d in range(2):
@@ -3404,7 +3590,9 @@ def view(const unsigned char[::1] buf, int seat):
         "dojo_deck_size": s.deck_len,
         "dojo_discard": {v: s.discard[v] for v in range(1, N_VALUES)},
         "dojo_stack": [s.dojo_stack[i] for i in range(s.dojo_len)],
-        "sensei_offer": [None if s.offer[i] == NONE else _tile_info(s.offer[i]) for i in range(N_OFFER)],
+        "sensei_offer": [None if s.offer[i] == NONE else
+                         {**_tile_info(s.offer[i]), "free": bool(tile_free(s, seat, s.offer[i])) if mine else None}
+                         for i in range(N_OFFER)],
         "sensei_left": s.sensei_len,
         "houses": houses,
         "envoy_row": [None if s.envoy_row[i] == NONE else _envoy_info(s.envoy_row[i]) for i in range(ROW)],
@@ -3420,7 +3608,11 @@ def view(const unsigned char[::1] buf, int seat):
         "clan_track": clan_track,
         "peeked": peeked,
         "decision": _decision(s),
+        "banzai": _banzai_odds(s) if mine and s.phase == P_CONTINUE and seat == s.mover else None,
+        "next_order": ([next_order[i] for i in range(n)]
+                       if s.turn < N_TURNS and s.phase != P_OVER and not s.scoring else None),
         "scores": [score_of(s, p) for p in range(n)],
         "final": final,
+        "final_rumors": _final_rumors(s) if s.phase == P_OVER else None,
         "winners": winners,
     }

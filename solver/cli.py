@@ -270,7 +270,10 @@ def cmd_analyse(args) -> int:
         print(json.dumps({**a.to_json(), "player": a.player + 1, "stopped_early": stopped}))
         return code
     title = state.game.TITLE
-    print(f"{title}: seat {a.player + 1} to decide (round {state.view(-1).get('round', '?')})")
+    view = state.view(-1)
+    # (Nin Jan and the card games count rounds; Ninjato counts turns)
+    when = next((f"{k} {view[k]}" for k in ("round", "turn") if view.get(k) is not None), "?")
+    print(f"{title}: seat {a.player + 1} to decide ({when})")
     width = max([24] + [len(m.name) for m in a.moves])
     print(f"{'move':<{width}} {'visits':>9} {'share':>7} {'win rate':>9}")
     for m in a.moves:

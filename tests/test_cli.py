@@ -324,7 +324,7 @@ def test_ninjato_through_the_command_line(tmp_path):
     assert {m["action"] for m in doc["moves"]} == {a.id for a in state.legal_actions(seat)}
     assert {m["name"] for m in doc["moves"]} >= {"Dojo"}
     table = solver("analyse", pos, "--iterations", 300).stdout
-    assert f"Ninjato: seat {seat + 1} to decide" in table and "best: " in table
+    assert f"Ninjato: seat {seat + 1} to decide (turn 1)" in table and "best: " in table
     bench = json.loads(solver("bench", "--game", "ninjato", "--players", 2, "--seconds", 0.2, "--json").stdout)
     assert bench["game"] == "ninjato" and bench["playouts_per_second"] > 0
     res = json.loads(solver("tournament", "--game", "ninjato", "--players", 2, "--ai", "greedy",

@@ -120,3 +120,37 @@ def test_too_small_says_so_in_one_line(snap_compare, tmp_path):
         await pilot.pause()
 
     assert snap_compare(small_app(tmp_path), terminal_size=(60, 20), run_before=run_before)
+
+
+def test_ninjato_four_players_at_80x24_banzai_or_retreat(snap_compare, tmp_path):
+    """Seed 3: the first attack of yours that beats the Sentry: Banzai or
+    retreat, with the Guard deck's make-up, the values your hand beats and
+    the odds in view."""
+    from tests.test_tui_ninjato import play_by_keys
+
+    async def run_before(pilot):
+        game = await _start(pilot, "ninjato", 4, 3)
+        seen: dict = {}
+        await play_by_keys(pilot, game, seen, enter=True,
+                           until=lambda: game.board.phase == "banzai or retreat")
+        assert game.board.view["banzai"] is not None
+        await pilot.pause()
+
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+
+
+def test_ninjato_end_of_game_at_80x24(snap_compare, tmp_path):
+    """A three-player game played by the engine's greedy policy (seed 9):
+    the winner, and every part of every score."""
+    from engine import new_game
+
+    async def run_before(pilot):
+        s = new_game("ninjato", 3, seed=9)
+        while not s.is_terminal():
+            s.apply(s.policy_action(s.movers()[0], seed=len(s.history)))
+        app = pilot.app
+        await app.play(Match(s, plan_seats(3, ["human", "novice", "novice"])), None)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "EndScreen")
+        await pilot.pause()
+
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import engine
 from tui.widgets.board import Board
 from tui.widgets.ninjan_board import NinJanBoard
+from tui.widgets.ninjato_board import NinjatoBoard
 from tui.widgets.pride_of_ninja_board import PrideOfNinjaBoard
 from tui.widgets.san_ni_ichi_board import SanNiIchiBoard
 
 BOARDS: dict[str, type[Board]] = {
     NinJanBoard.GAME: NinJanBoard,
+    NinjatoBoard.GAME: NinjatoBoard,
     PrideOfNinjaBoard.GAME: PrideOfNinjaBoard,
     SanNiIchiBoard.GAME: SanNiIchiBoard,
 }

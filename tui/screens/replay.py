@@ -100,6 +100,9 @@ class ReplayScreen(Screen):
 
     def on_mount(self) -> None:
         self.sub_title = "Replay"
+        board = self.query_one("#replay-board")
+        cw, ch = board.COMPACT_BELOW        # (as the game itself draws it at this size)
+        board.set_compact(self.app.size.width < cw or self.app.size.height < ch)
         self.draw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
