@@ -39,6 +39,7 @@ import itertools
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from engine import GAMES, PositionError, game_module, new_game
@@ -84,12 +85,13 @@ def table_size(game: str, levels: int, players: int | None) -> int:
 
 
 def calibrate(game: str, players: int, options: dict, seconds: float = 0.5, positions: int = 8,
-              seed: int = 1) -> float:
+              seed: int = 1, config: SearchConfig | None = None) -> float:
     """Iterations per CPU second of one search thread over ``positions``
     decisions spread over a greedy game, its first included: their harmonic
     mean, so that a search of that many iterations at every decision of a
     game takes as long in all as one of 1 s at each (the early decisions,
-    with the longest playouts, weigh most)."""
+    with the longest playouts, weigh most).  ``config``: another search's
+    settings (flat Monte Carlo, MAST ...) measured the same way."""
     state = new_game(game, players, seed, **options)
     seen = []
     greedy = LEVELS[ANCHOR]
@@ -100,7 +102,8 @@ def calibrate(game: str, players: int, options: dict, seconds: float = 0.5, posi
     seconds_per_iteration = []
     for k in range(positions):
         s = seen[k * len(seen) // positions]
-        search = Search(s, s.movers()[0], SearchConfig(seconds=seconds, seed=k))
+        search = Search(s, s.movers()[0], replace(config or SearchConfig(), iterations=None,
+                                                   seconds=seconds, seed=k, threads=1))
         search.search()
         _, _, cpu = search._trees[0].timing()
         seconds_per_iteration.append(cpu / search.iterations_done)
@@ -149,6 +152,24 @@ def load_games(path: Path, code: str) -> dict:
             if rec["code"] == code:
                 out[rec["key"]] = (rec["returns"], rec["scores"])
     return out
+
+
+class Keeper(Progress):
+    """The progress line, and each game written to the games file as soon
+    as it ends (a long run stopped or killed keeps what it played)."""
+
+    def __init__(self, total, path: Path, code: str, outcomes: dict):
+        super().__init__(total, share=False)
+        self.path, self.code, self.outcomes = path, code, outcomes
+
+    def update(self, result) -> None:
+        with self.path.open("a") as f:
+            for q, r, s in zip(result.pairings, result.returns, result.scores):
+                if r is not None and _key(q) not in self.outcomes:
+                    self.outcomes[_key(q)] = (r, s)
+                    f.write(json.dumps({"key": _key(q), "code": self.code, "returns": r,
+                                        "scores": s}) + "\n")
+        super().update(result)
 
 
 def fit(pairings, outcomes, levels, budget, bootstrap: int, winner_only=False):
@@ -205,15 +226,10 @@ def main(argv=None) -> int:
     todo = [q for q in pairings if _key(q) not in outcomes]
     print(f"{len(pairings) - len(todo)} games kept from earlier runs, {len(todo)} to play",
           file=sys.stderr)
-    t0 = time.process_time(), time.time()
+    t0 = time.time()
     result = run(todo, jobs=args.jobs, ray=args.ray,
-                 progress=Progress(len(todo), share=False) if todo else None)
-    with path.open("a") as f:
-        for q, r, s in zip(result.pairings, result.returns, result.scores):
-            if r is not None:
-                outcomes[_key(q)] = (r, s)
-                f.write(json.dumps({"key": _key(q), "code": code, "returns": r, "scores": s}) + "\n")
-    minutes = (time.time() - t0[1]) / 60
+                 progress=Keeper(len(todo), path, code, outcomes) if todo else None)
+    minutes = (time.time() - t0) / 60
     played = [q for q in pairings if _key(q) in outcomes]
     if not played:
         return 130 if result.interrupted else 0
