@@ -13,8 +13,11 @@ True
 """
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
 
 from engine import Action, PositionError, State
 from solver.search import Search, SearchConfig, choose, cpu_cores
@@ -90,6 +93,31 @@ def cores_used(level: str) -> int:
     return p.threads if isinstance(p, SearchPlayer) else 0
 
 
+def ladder_file() -> Path:
+    """The levels' ratings per game, as ``python -m bench.ladder --write`` keeps them."""
+    return Path(__file__).with_name("ladder.json")
+
+
+@lru_cache(maxsize=None)
+def _ladder() -> dict:
+    try:
+        return json.loads(ladder_file().read_text())
+    except FileNotFoundError:
+        return {}
+
+
+def level_ratings(game: str) -> dict[str, int]:
+    """Each level's Elo rating in ``game`` (novice = 1000), from the ladder;
+    empty for a game not rated yet.
+
+    >>> ratings = level_ratings("ninjan")
+    >>> not ratings or ratings["novice"] == 1000
+    True
+    """
+    entry = _ladder().get(game) or {}
+    return {level: r["elo"] for level, r in entry.get("ratings", {}).items()}
+
+
 def player(spec: str):
     """A player from a short spec, as the CLI and the app name them.
 
@@ -98,15 +126,21 @@ def player(spec: str):
     each optionally followed by ``+option``s: ``+random`` (uniform random
     rollouts), ``+rm``/``+exp3``/``+ducb`` (bandit at simultaneous
     choices), ``+mixed`` (play a move drawn from the visit shares),
-    ``+exploration=0.7``, ``+expand=4``, ``+threads=N`` (0: every core);
-    e.g. ``ismcts:5000+random``, ``ismcts:1s+exp3+expand=8`` or
-    ``hard+threads=2``.  Named here, every search runs on one thread unless
+    ``+exploration=0.7``, ``+expand=4``, ``+threads=N`` (0: every core),
+    and after a level's name ``+iterations=N`` (N iterations in place of its
+    time: the ladder rates hard and master so, as many iterations as one
+    core runs in their time, whatever else the machine is doing);
+    e.g. ``ismcts:5000+random``, ``ismcts:1s+exp3+expand=8``,
+    ``hard+threads=2`` or ``hard+iterations=150000``.  Named here, every search runs on one thread unless
     ``+threads`` says otherwise, levels included (a tournament plays games
     side by side); the app takes its levels from ``LEVELS``, where the timed
     ones search on every core.
 
     >>> player("hard").threads, player("hard+threads=2").threads
     (1, 2)
+    >>> c = player("hard+iterations=150000").config
+    >>> c.iterations, c.seconds
+    (150000, None)
     """
     if not isinstance(spec, str):
         raise PositionError(f"player: {spec!r} is not a player spec")
@@ -121,6 +155,8 @@ def player(spec: str):
         level = LEVELS[base]
         kw, mixed = _search_options(spec, opts)
         kw.setdefault("threads", 1)
+        if "iterations" in kw:
+            kw["seconds"] = None    # a fixed budget in place of the level's time
         return SearchPlayer(replace(level.config, **kw), name=spec, mixed=mixed or level.mixed)
     kind, _, budget = base.partition(":")
     if kind in ("ismcts", "flat") and budget:
@@ -151,9 +187,16 @@ def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
             kw["expand_at"] = _number(spec, value, int)
         elif eq and name == "threads":
             kw["threads"] = _number(spec, value, int)
+        elif eq and name == "iterations" and base_is_level(spec):
+            kw["iterations"] = _number(spec, value, int)
         else:
             raise PositionError(f"player {spec!r}: unknown option {opt!r}")
     return kw, mixed
+
+
+def base_is_level(spec: str) -> bool:
+    """Whether ``spec`` starts with a level's name (``hard+...``)."""
+    return spec.split("+")[0] in LEVELS
 
 
 def _number(spec, value, kind):

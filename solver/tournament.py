@@ -69,6 +69,12 @@ def _player(spec: str):
 
 def play(p: Pairing) -> list[float]:
     """Play one game to its end; every seat's return (win share)."""
+    return finish(p)[0]
+
+
+def finish(p: Pairing) -> tuple[list[float], list[int]]:
+    """Play one game to its end; every seat's return (win share) and final
+    score (the ladder ranks the seats by it)."""
     state = new_game(p.game, len(p.seats), p.deal, **dict(p.options))
     players = [_player(spec) for spec in p.seats]
     step = 0
@@ -77,7 +83,7 @@ def play(p: Pairing) -> list[float]:
                  for m in state.movers()}
         state.apply(joint)
         step += 1
-    return list(state.returns())
+    return list(state.returns()), list(state.scores())
 
 
 def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -97,15 +103,19 @@ def wilson(share_sum: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 @dataclass
 class Result:
-    """The games played so far: each game's returns, in schedule order."""
+    """The games played so far: each game's returns and final scores, in
+    schedule order (``None`` for a game not played)."""
 
     pairings: list[Pairing]
     returns: list[list[float] | None] = field(default_factory=list)
+    scores: list[list[int] | None] = field(default_factory=list)
     interrupted: bool = False
 
     def __post_init__(self):
         if not self.returns:
             self.returns = [None] * len(self.pairings)
+        if not self.scores:
+            self.scores = [None] * len(self.pairings)
 
     @property
     def games(self) -> int:
@@ -133,8 +143,10 @@ class Progress:
     and at every tenth of the games.
     """
 
-    def __init__(self, total: int, stream=None, width: int = 24):
+    def __init__(self, total: int, stream=None, width: int = 24, share: bool = True):
         self.total = total
+        #: show the measured seat's win share (a ladder has no such seat)
+        self.share = share
         self.stream = stream if stream is not None else sys.stderr
         self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
         self.width = width
@@ -150,8 +162,8 @@ class Progress:
         if self.tty:
             full = self.width * done // max(self.total, 1)
             bar = "[" + "#" * full + "." * (self.width - full) + "] "
-        return (f"{bar}{done}/{self.total} games, win share {result.win_share:.1%} "
-                f"(95% CI {lo:.1%}-{hi:.1%}), {_duration(left)} left")
+        share = f"win share {result.win_share:.1%} (95% CI {lo:.1%}-{hi:.1%}), " if self.share else ""
+        return f"{bar}{done}/{self.total} games, {share}{_duration(left)} left"
 
     def update(self, result: Result) -> None:
         if self.tty:
@@ -203,8 +215,8 @@ def run(pairings: list[Pairing], jobs: int = 1, ray: str | bool | None = None,
         _player(spec)    # a bad spec is refused before any game starts
     result = Result(list(pairings))
 
-    def done(i, returns):
-        result.returns[i] = returns
+    def done(i, outcome):
+        result.returns[i], result.scores[i] = outcome
         if progress:
             progress.update(result)
 
@@ -213,7 +225,7 @@ def run(pairings: list[Pairing], jobs: int = 1, ray: str | bool | None = None,
             _run_ray(pairings, None if ray is True else ray, done)
         elif jobs == 1 or len(pairings) <= 1:
             for i, p in enumerate(pairings):
-                done(i, play(p))
+                done(i, finish(p))
         else:
             _run_processes(pairings, jobs, done)
     except KeyboardInterrupt:
@@ -231,7 +243,7 @@ def _quiet_worker():
 
 def _play_indexed(item):
     i, p = item
-    return i, play(p)
+    return i, finish(p)
 
 
 def _run_processes(pairings, jobs, done):
@@ -241,8 +253,8 @@ def _run_processes(pairings, jobs, done):
     ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     pool = ctx.Pool(min(jobs, len(pairings)), initializer=_quiet_worker)
     try:
-        for i, returns in pool.imap_unordered(_play_indexed, list(enumerate(pairings))):
-            done(i, returns)
+        for i, outcome in pool.imap_unordered(_play_indexed, list(enumerate(pairings))):
+            done(i, outcome)
         pool.close()
     except BaseException:
         pool.terminate()
@@ -267,13 +279,13 @@ def _run_ray(pairings, address, done):
         else:
             # A local Ray with no dashboard: starts in seconds.
             ray.init(num_cpus=default_jobs(), include_dashboard=False, log_to_driver=False)
-    remote_play = ray.remote(num_cpus=1)(play)
+    remote_play = ray.remote(num_cpus=1)(finish)
     pending = {remote_play.remote(p): i for i, p in enumerate(pairings)}
     try:
         while pending:
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
-                done(pending.pop(ref), ray.get(ref))
+                done(pending.pop(ref), tuple(ray.get(ref)))
     except BaseException:
         for ref in pending:
             ray.cancel(ref, force=True)

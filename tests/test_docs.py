@@ -95,7 +95,7 @@ def test_ninjato_docstring_examples_run():
 
 @pytest.mark.parametrize("name", ["engine", "engine.errors", "engine.checks", "engine.state",
                                   "engine.codec", "engine.review", "solver.search", "solver.players",
-                                  "solver.review",
+                                  "solver.review", "solver.rating", "solver.tournament",
                                   "tests.properties"])
 def test_engine_and_solver_doctests(name):
     """The examples in the docstrings of the engine's and the solver's Python

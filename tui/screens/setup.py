@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Static
 
 import engine
-from solver.players import LEVELS, cores_used
+from solver.players import LEVELS, cores_used, level_ratings
 from tui.boards import playable_games
 from tui.match import DEFAULT_LEVEL, HUMAN, MatchSetup, plan_seats
 from tui.widgets.choice import Choice
@@ -42,7 +42,16 @@ def level_help() -> str:
             what += f" on {cores} core{'s' if cores > 1 else ''}"
         parts.append(f"{name}: {what}")
     return "AI levels: " + " · ".join(parts)
-SEAT_KINDS = [("Human", HUMAN)] + [(f"AI · {name}", name) for name in LEVELS]
+
+
+def seat_kinds(game: str) -> list[tuple[str, str]]:
+    """What a seat can be: a human or an AI level, each level with its
+    rating in ``game`` from the ladder (``bench/ladder.py``; novice is 1000)
+    when the game has been rated."""
+    ratings = level_ratings(game)
+    return [("Human", HUMAN)] + [
+        (f"AI · {name}" + (f" · Elo {ratings[name]}" if name in ratings else ""), name)
+        for name in LEVELS]
 
 
 def option_values(spec: dict) -> list[tuple[str, object]]:
@@ -105,7 +114,7 @@ class SetupScreen(Screen[MatchSetup | None]):
             for i in range(MAX_SEATS):
                 with Horizontal(classes="row seat", id=f"seat-row-{i + 1}"):
                     yield Label(f"Seat {i + 1}", classes="label")
-                    yield Choice(SEAT_KINDS, kinds[i], id=f"seat-{i + 1}")
+                    yield Choice(seat_kinds(game), kinds[i], id=f"seat-{i + 1}")
             with Vertical(id="setup-options"):
                 yield from self._option_rows(game, prev.options if prev else {})
             yield Static("", id="setup-option-help")
@@ -185,6 +194,10 @@ class SetupScreen(Screen[MatchSetup | None]):
             players.options = [(str(k), k) for k in range(lo, hi + 1)]
             players.index = n - lo
             players.refresh()
+            for i in range(MAX_SEATS):
+                seat = self.query_one(f"#seat-{i + 1}", Choice)
+                seat.options = seat_kinds(event.value)    # the same levels, this game's ratings
+                seat.refresh()
             self._show_seats()
             await self._replace_options(event.value)
         self._check()
