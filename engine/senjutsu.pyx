@@ -266,6 +266,7 @@ cdef uint16_t N_C[MAX_NODES]
 cdef uint16_t N_KID[MAX_NODES]
 cdef uint16_t N_NXT[MAX_NODES]
 cdef uint8_t N_TRIG[MAX_NODES]   # a trigger item at a segment's top (blk:, CTR, gated)
+cdef uint8_t N_CARD[MAX_NODES]   # the card a node belongs to
 cdef int8_t CELL_D2[MAX_CELLS]
 cdef uint8_t CELL_K[MAX_CELLS]
 cdef uint8_t CELL_W[MAX_CELLS]
@@ -373,6 +374,9 @@ def _load_tables():
             C_ROOT[i][k] = comp.roots[i][k] if k < C_NSEG[i] else NO_NODE
         C_REQ[i] = sum(1 << KAMAE.index(k) for k in card.req)
         C_COND[i] = ("", "hit", "blk").index(card.cond)
+        for r in comp.roots[i]:
+            for n in _subtree(comp.nodes, r):
+                N_CARD[n] = i
         attacks = [n for r in comp.roots[i] for n in _subtree(comp.nodes, r) if comp.nodes[n][0] == OP_ATTACK]
         C_NATK[i] = min(len(attacks), 4)
         for k, n in enumerate(attacks[:4]):
@@ -1415,7 +1419,7 @@ cdef void run_node(Senjutsu* s, Frame* f) noexcept nogil:
             set_kamae(s, actor, N_A[node], actor)
             pop(s)
     elif op == OP_ARMOUR:
-        s.armour[actor] = s.ctx[ctx].card
+        s.armour[actor] = N_CARD[node]      # the card itself, not the segment it joins
         log_ev(s, E_ARMOUR, actor, 1, 0, 0, 0)
         pop(s)
     else:

@@ -101,6 +101,7 @@ _WS = re.compile(r"\s*")
 _CELL = re.compile(r"\(\s*(\*|[0-5](?:\.5)?)\s*,\s*(\d+)\s*\)")
 _WOUND = re.compile(r"B\+(\d+)|B|(\d+)")
 _KAMAE = "GABDL"
+_GATES = "ABD"
 
 
 class _Parser:
@@ -213,9 +214,10 @@ class _Parser:
         return self.action(start)
 
     def kamae(self, letters: str, pos: int) -> str:
+        """A gate's or req:'s kamae: only A, B and D satisfy one (ruling 21)."""
         for k in letters.split("/"):
-            if k not in _KAMAE:
-                self.fail(f"unknown kamae {k!r} (expected one of {', '.join(_KAMAE)})", pos)
+            if k not in _GATES:
+                self.fail(f"kamae {k!r} in a gate: only {', '.join(_GATES)} satisfy gates", pos)
         return letters.replace("/", "")
 
     def number(self, text: str, lo: int, hi: int, what: str, pos: int) -> int:
@@ -438,7 +440,7 @@ def parse_initiative(text: str, where: str) -> Initiative:
     if t == "=":
         return Initiative(0, 0, joins=True)
     parts = [p.strip() for p in t.split("▸")]
-    m = re.fullmatch(r"(\d+)(?:-(\d+))?(?:/\[([GABD])\](\d+))?", parts[0])
+    m = re.fullmatch(r"(\d+)(?:-(\d+))?(?:/\[([ABD])\](\d+))?", parts[0])
     if not m:
         raise CardDataError(f"{where}: initiative {text!r}: expected N, N-M, N/[K]M or =")
     a = int(m.group(1))
