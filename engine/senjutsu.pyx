@@ -3723,7 +3723,8 @@ cdef dict _event(Senjutsu* s, Event* e):
     if k == E_STUN:
         return put("stun", f"{who} takes a stun card")
     if k == E_DRAWN:
-        return put("draw", f"{who} draws {e.a}", cards=e.a)
+        return put("draw", f"{who} draws {e.a} card{'s' if e.a != 1 else ''}" if e.a else f"{who} draws nothing",
+                   cards=e.a)
     if k == E_FDRAW:
         return put("forced draw", f"{who} draws {e.a}" + (f" and takes {e.b} wound(s) for an empty deck" if e.b else ""))
     if k == E_DISC_DOWN:
@@ -3801,3 +3802,126 @@ def steps(const unsigned char[::1] buf, int start=0, stop=None):
     if s.log_lost and stop is None:
         out.append({"step": "...", "seat": None, "text": "(more steps than the log keeps)"})
     return out
+
+
+# ------------------------------------------------------- self-checks (tests)
+
+INVARIANTS = (None, "a card of a deck is in no place or in two", "the hand count is wrong",
+              "a seat knows a card that is not in the hand", "a seat knows more top cards than the pile has",
+              "a standing samurai is off the board or on terrain", "two samurai share a hex",
+              "a fallen samurai is still on the board", "wounds went down",
+              "a hand is over the limit after the discard phase", "the game did not end",
+              "a decision has no legal move")
+
+
+cdef int check_state(const Senjutsu* s, const uint8_t* before) noexcept nogil:
+    """0 when every invariant holds, else the number of the first broken one
+    (INVARIANTS): cards conserved, knowledge within the truth, samurai on
+    distinct free hexes, wounds never fewer, hands within the limit after
+    the discard phase."""
+    cdef int p, q, c, i, n, table
+    cdef int cnt[NC]
+    cdef int out[MAX_LEGAL]
+    for p in range(s.players):
+        memset(cnt, 0, sizeof(cnt))
+        for i in range(s.pile_len[p]):
+            cnt[s.pile[p][i]] += 1
+        n = 0
+        for c in range(NC):
+            table = 0
+            if s.phase == P_ACT:
+                table = (s.sel[p] == c and C_TYPE[c] != TY_CORE) + (s.repl[p] == c) + (s.addl[p] == c)
+            if cnt[c] + s.hand[p][c] + s.up[p][c] + s.down[p][c] + table + (s.armour[p] == c) != s.owned[p][c]:
+                return 1
+            n += s.hand[p][c]
+        if n != s.hn[p]:
+            return 2
+        for q in range(s.players):
+            if q != p:
+                for c in range(NC):
+                    if s.kh[q][p][c] > s.hand[p][c]:
+                        return 3
+            if s.ntop[q][p] > s.pile_len[p]:
+                return 4
+        if alive(s, p):
+            if s.hex[p] == NONE or s.hex[p] >= N_HEX or terrain_at(s, s.hex[p]):
+                if s.phase != P_PLACE:
+                    return 5
+            for q in range(p):
+                if alive(s, q) and s.hex[q] == s.hex[p] and s.hex[p] != NONE:
+                    return 6
+            if s.phase == P_SELECT and s.hn[p] + s.stuns[p] > limit_of(s, p) + 1:
+                return 9
+        elif s.hex[p] != NONE:
+            return 7
+        if s.wounds[p] + s.bleed[p] < before[p]:
+            return 8
+    if s.phase == P_SELECT:
+        for p in range(s.players):
+            if (s.sim >> p) & 1 and legal_moves(s, p, out) == 0:
+                return 11
+    elif s.phase != P_OVER and legal_moves(s, s.dec_seat, out) == 0:
+        return 11
+    return 0
+
+
+def random_games(int players, unsigned long long seed, int games, dict options=None, int max_moves=20000):
+    """Play ``games`` seeded games of uniformly random legal moves in C,
+    checking ``check_state`` after every move.  Returns a dict: games,
+    moves, rounds (a list, one per game), draws (games shared), wins per
+    seat, and ``broken``: None or (game, move, the invariant broken)."""
+    cdef Rng rng
+    cdef int g, k, p, n, code = 0, moves, i
+    cdef int out[MAX_LEGAL]
+    cdef int seats[MAX_SEATS]
+    cdef int joint[MAX_SEATS]
+    cdef uint8_t before[MAX_PLAYERS]
+    cdef double ret[MAX_PLAYERS]
+    cdef long total = 0
+    cdef unsigned char[::1] mv
+    cdef Senjutsu* s
+    rounds, wins = [], [0] * players
+    draws = 0
+    broken = None
+    for g in range(games):
+        buf = bytearray(new_state(players, seed + g, dict(options or {})))
+        mv = buf
+        s = <Senjutsu*>&mv[0]
+        rng_seed(&rng, (seed + g) * 7919 + 1)
+        moves = 0
+        with nogil:
+            while s.phase != P_OVER and moves < max_moves:
+                for p in range(s.players):
+                    before[p] = s.wounds[p] + s.bleed[p]
+                n = sj_movers(s, seats)
+                for i in range(n):
+                    k = legal_moves(s, seats[i], out)
+                    joint[seats[i]] = out[rng_below(&rng, k)] if k else 0
+                sj_apply(s, joint)
+                moves += 1
+                code = check_state(s, before)
+                if code:
+                    break
+        total += moves
+        if not code and s.phase != P_OVER:
+            code = 10
+        if code:
+            broken = (g, moves, INVARIANTS[code])
+            break
+        rounds.append(s.round)
+        sj_returns(s, ret)
+        if sum(1 for p in range(players) if ret[p] > 0) > 1:
+            draws += 1
+        for p in range(players):
+            wins[p] += ret[p] == 1.0
+    return {"games": len(rounds), "moves": total, "rounds": rounds, "draws": draws, "wins": wins,
+            "broken": broken}
+
+
+def invariant_broken(const unsigned char[::1] buf):
+    """The first invariant ``buf`` breaks (INVARIANTS), or None."""
+    cdef Senjutsu* s = _cast(buf)
+    cdef uint8_t before[MAX_PLAYERS]
+    memset(before, 0, sizeof(before))
+    code = check_state(s, before)
+    return INVARIANTS[code] if code else None
