@@ -2330,6 +2330,9 @@ cdef void sj_determinize(void* vs, int o, Rng* rng) noexcept nogil:
                 s.down[p][pool[k]] += 1
                 k += 1
     # Others' knowledge is theirs: keep only what follows from public facts.
+    # (The last move's chance keys name cards others drew: gone too.)
+    for q in range(MAX_PLAYERS):
+        s.ck[q] = 0
     for q in range(s.players):
         if q == o:
             continue
