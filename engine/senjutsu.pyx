@@ -2407,19 +2407,18 @@ cdef int card_score(const Senjutsu* s, int p, int a) noexcept nogil:
     if q != NONE:
         d = DIST[s.hex[p]][s.hex[q]]
     if a == A_STUN:
-        return 30 + 25 * s.stuns[p]
+        return 25 + 20 * s.stuns[p]
     c = a - A_PLAY
     if C_TYPE[c] == TY_CORE:
-        return 10 + (15 if s.hn[p] >= 5 else 0)
+        return 22
     if C_TYPE[c] == TY_ATK:
-        sc = 25 + 18 * reach_soon(s, p, c)
+        sc = 18 + 20 * reach_soon(s, p, c)
         if d <= 2:
-            sc += 10
+            sc += 8
         return sc
     if C_TYPE[c] == TY_DEF:
-        return 20 + (30 if d <= 2 else 0)
-    sc = 30 + (25 if d >= 3 else 0) + (15 if s.hn[p] <= 2 else 0)
-    return sc
+        return 15 + (25 if d <= 2 else 0)
+    return 24 + (10 if d >= 3 else 0)
 
 cdef int foe_attack_init(const Senjutsu* s, int p) noexcept nogil:
     """The highest initiative of a revealed foe attack segment not yet resolved, -1."""
@@ -2438,13 +2437,18 @@ cdef int foe_attack_init(const Senjutsu* s, int p) noexcept nogil:
     return best
 
 cdef int step_score(const Senjutsu* s, int p, int h, int f, bint attacking) noexcept nogil:
-    cdef int q = nearest_foe(s, p), sc = 0, c
+    """Attacking: the foe in the card's cells, or as close as can be; else
+    two hexes off (a step from striking next round, out of reach now);
+    facing the nearest foe either way."""
+    cdef int q = nearest_foe(s, p), sc = 0, c, d
     if q == NONE:
         return 0
     c = s.seg_card[p][0]
+    d = DIST[h][s.hex[q]]
     if attacking and c < NC:
-        sc += 20 * card_reach(s, p, c, h, f)
-    sc -= 4 * DIST[h][s.hex[q]] if attacking else -2 * DIST[h][s.hex[q]]
+        sc += 20 * card_reach(s, p, c, h, f) - 4 * d
+    else:
+        sc -= 4 * (d - 2 if d >= 2 else 2 - d)
     sc -= 2 * facing_gap(f, toward(s, p, q))
     return sc
 
@@ -2506,9 +2510,11 @@ cdef int sj_policy(void* vs, int seat, Rng* rng) noexcept nogil:
             h = NEIGH[s.hex[seat]][(s.facing[seat] + a - A_COLLIDE) % 6]
             sc = -10 if who_at(s, h) != NONE else 0
         elif dec == D_DRAW:
+            # Every card drawn is a round less before the empty deck wounds
+            # (ruling 1): draw only to keep two cards to choose from.
             d = a - A_DRAW
-            k = limit_of(s, seat) + 1 - s.hn[seat] - s.stuns[seat]
-            sc = d if d <= k else k - d
+            k = 2 - s.hn[seat] if s.hn[seat] < 2 else 0
+            sc = -(d - k if d >= k else k - d)
         elif dec == D_DISC or dec == D_FDISC:
             c = a - A_DISCARD
             sc = s.hand[seat][c] * 3 + (5 if C_TYPE[c] == TY_MED else 0) + (3 if C_INST[c] else 0)
