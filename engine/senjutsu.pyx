@@ -2096,6 +2096,7 @@ cdef void step(Senjutsu* s, int a) noexcept nogil:
             f.i += 1
     elif dec == D_PLAYFOE:
         c = a - A_PLAY
+        t = NONE
         for i in range(s.players):
             t = s.adv[i]
             if t != seat and alive(s, t) and s.up[t][c]:
@@ -3492,8 +3493,13 @@ cdef dict _option(Senjutsu* s, int seat, int a):
         d["kamae"] = KAMAE[a - A_KAMAE]
     elif A_DRAW <= a < A_DRAW + 10:
         d["cards"] = a - A_DRAW
-    elif A_RAY <= a < A_RAY + 6:
+    elif A_RAY <= a < A_RAY + 6 and f != NULL and f.tgt < s.players and s.hex[f.tgt] != NONE:
         d["direction"] = COMPASS[a - A_RAY]
+        h = NEIGH[s.hex[f.tgt]][(a - A_RAY + (3 if f.kind == OP_PULL else 0)) % 6]
+        d["hex"] = list(HEXES[h]) if h != NONE else None          # where its first hex takes it
+    elif A_TURN_RIGHT <= a < A_HIDDEN and f != NULL and f.tgt < s.players:
+        k = a - A_TURN_RIGHT + 1 if a < A_TURN_LEFT else -(a - A_TURN_LEFT + 1)
+        d["facing"] = (s.facing[f.tgt] + k) % 6
     return d
 
 
