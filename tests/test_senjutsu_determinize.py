@@ -216,3 +216,24 @@ def test_the_search_never_plays_an_illegal_move():
                     joint[seat] = rng.choice(sorted(legal))
             s.apply(joint)
     assert searches > 300
+
+
+def test_give3_tells_the_giver_the_card_given_and_the_two_put_back():
+    # Dark Bargain (M06): ...; foe≤3: GIVE3.  The Master looks at the
+    # Ronin's top three (Calm Defence, Pommel Smash, Wild Swing), gives it the
+    # Calm Defence: it knows that card in the Ronin's hand, and the two cards
+    # back on top; the Ronin's next draw (the next round) takes the Smash,
+    # which the Master then knows in its hand too.
+    t = (Table(["master", "ronin"], decks=[deck_with(["M06"]), deck_with(["G18", "G10", "G13"])])
+         .hand(0, ["M06"]).hand(1, ["G04"], stuns=1).pile_top(1, ["G18", "G10", "G13"])
+         .at(0, (0, 0), 0).at(1, (0, -2), 3))
+    s = t.state()
+    s.apply({0: "play Dark Bargain", 1: "play a stun card"})
+    go(s, "stop", "don't rotate", "take Quick Stab", "give Calm Defence")
+    f = s.fields()
+    assert f["round"] == 2
+    assert sorted(s.view(0)["samurai"][1]["known_cards"]) == ["G10", "G18"]
+    assert f["known_tops"][0][1] == 1 and f["draw_piles"][1][-1] == "G13"
+    for k in range(10):
+        d = s.determinize(0, seed=k).fields()
+        assert {"G10", "G18"} <= set(d["hands"][1]) and d["draw_piles"][1][-1] == "G13"
