@@ -12,7 +12,8 @@ from solver.search import Search, SearchConfig
 
 # name -> (game, players, options): Nin Jan at 4 (the speed goals), San Ni
 # Ichi with team play at 4 and its biggest deck at 6, Pride of Ninja's Blue
-# deck at 4 and Red at 5, Ninjato at 3.
+# deck at 4 and Red at 5, Ninjato at 3, Senjutsu's duel and melee (the
+# samurai fixed, so the deal does not depend on a seed's draw).
 DEALS = {
     "ninjan-4p": ("ninjan", 4, {}),
     "san_ni_ichi-4p-teams": ("san_ni_ichi", 4, {"teams": True}),
@@ -20,6 +21,8 @@ DEALS = {
     "pride_of_ninja-4p-blue": ("pride_of_ninja", 4, {"deck": "blue"}),
     "pride_of_ninja-5p-red": ("pride_of_ninja", 5, {"deck": "red"}),
     "ninjato-3p": ("ninjato", 3, {}),
+    "senjutsu-2p": ("senjutsu", 2, {"samurai": "ronin,master"}),
+    "senjutsu-4p": ("senjutsu", 4, {"samurai": "master,student,ronin,vengeful"}),
 }
 
 

@@ -114,11 +114,48 @@ def options(spec: dict, title: str, given) -> dict:
     """
     if not isinstance(given, dict):
         raise PositionError(f"options: expected a map, got {kind(given)}")
+    out = {}
     for key, value in given.items():
         if not spec:
             raise PositionError(f"options: {title} has no options ({shown(key)})")
         if not isinstance(key, str) or key not in spec:
             raise PositionError(f"options: {shown(key)} is not an option of {title} "
                                 f"(options: {', '.join(spec)})")
-        one_of(value, f"options.{key}", spec[key]["values"])
-    return dict(given)
+        if spec[key].get("per_seat"):
+            out[key] = per_seat(value, f"options.{key}", spec[key])
+        else:
+            out[key] = one_of(value, f"options.{key}", spec[key]["values"])
+    return out
+
+
+def per_seat(value, where: str, spec: dict):
+    """A per-seat option (``"per_seat": True`` in a game's ``OPTIONS``): one
+    value for every seat, or one per seat as a list or as text with commas
+    (``"master,ronin"``, as the command line gives it).  Each value is one
+    of ``spec["values"]``, or whatever ``spec["parse"](value, where)``
+    accepts (it returns the value to keep, or raises ``PositionError``).
+    Whether there is one value per seat is the game's to check: it knows the
+    player count.
+
+    >>> spec = {"values": ("random", "master", "ronin"), "per_seat": True}
+    >>> per_seat("master, ronin", "options.samurai", spec)
+    ['master', 'ronin']
+    >>> per_seat("random", "options.samurai", spec)
+    'random'
+    >>> per_seat(["ronin", "ninja"], "options.samurai", spec)
+    Traceback (most recent call last):
+    ...
+    engine.errors.PositionError: options.samurai[1]: 'ninja' is not one of random, master, ronin
+    """
+    def one(v, at):
+        if "parse" in spec:
+            return spec["parse"](v, at)
+        return one_of(v, at, spec["values"])
+
+    if isinstance(value, str) and "," in value:
+        value = [v.strip() for v in value.split(",")]
+    if isinstance(value, list):
+        if not value:
+            raise PositionError(f"{where}: an empty list; give one value, or one per seat")
+        return [one(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    return one(value, where)

@@ -28,6 +28,7 @@ GAMES = {
     "ninjato": "engine.ninjato",
     "pride_of_ninja": "engine.pride_of_ninja",
     "san_ni_ichi": "engine.san_ni_ichi",
+    "senjutsu": "engine.senjutsu",
 }
 
 SEED_LIMIT = 2**63
@@ -255,6 +256,10 @@ def new_game(name: str, players: int, seed: int | None = None, **options) -> Sta
         seed = random.randrange(SEED_LIMIT)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         raise PositionError(f"seed: expected an integer in 0..2^63-1, got {checks.shown(seed)}")
+    if hasattr(game, "settle_options"):
+        # An option drawn from the seed (Senjutsu's random samurai) is kept
+        # as drawn, so the position's options say what was played.
+        options = game.settle_options(players, seed, options)
     buf = game.new_state(players, seed, dict(options))
     return State(name, buf, {"players": players, **options}, seed)
 

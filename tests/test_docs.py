@@ -83,6 +83,22 @@ def test_ninjato_rules_doc_marks_every_ruling():
     assert "(**chosen**" in text or "**chosen**" in text
 
 
+def test_senjutsu_rules_doc_marks_every_ruling_and_lists_every_card_as_the_data_has_it():
+    from engine.senjutsu_cards import CARDS
+    text = (DOCS / "rules" / "senjutsu.md").read_text(encoding="utf-8")
+    # rules/senjutsu.md has rulings 1 to 26.
+    for n in range(1, 27):
+        assert f"(ruling {n})" in text, f"ruling {n} is not marked in docs/rules/senjutsu.md"
+    assert "(**chosen**" in text or "**chosen**" in text
+    rows = {line.split("|")[1].strip(): line for line in text.splitlines()
+            if line.startswith("| ") and line.split("|")[1].strip()[:1] in "GMSRV"
+            and len(line.split("|")[1].strip()) == 3}
+    assert sorted(rows) == sorted(c.id for c in CARDS)
+    for c in CARDS:          # the card table says what the data file says (one source, checked)
+        cells = [x.strip() for x in rows[c.id].split("|")[1:-1]]
+        assert cells[1:5] == [c.name, c.kind_text, c.init_text, c.actions], c.id
+
+
 def test_ninjato_docstring_examples_run():
     import doctest
 
@@ -96,7 +112,8 @@ def test_ninjato_docstring_examples_run():
 @pytest.mark.parametrize("name", ["engine", "engine.errors", "engine.checks", "engine.state",
                                   "engine.codec", "engine.review", "solver.search", "solver.players",
                                   "solver.review", "solver.rating", "solver.tournament",
-                                  "tests.properties"])
+                                  "engine.senjutsu", "engine.senjutsu_cards", "engine.senjutsu_decks",
+                                  "tests.properties", "tests.senjutsu_table"])
 def test_engine_and_solver_doctests(name):
     """The examples in the docstrings of the engine's and the solver's Python
     modules run and hold (the app's: tests/test_tui_doctests.py)."""

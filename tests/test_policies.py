@@ -6,7 +6,9 @@ that fits its table.
 Measured with ``tests.play.policy_share`` over 1,000 games (one policy
 seat, the others uniform random): Nin Jan 2p 0.88, 4p 0.69; San Ni Ichi 3p
 0.66, 4p 0.48, 4p teams 0.43, 6p 0.27; Ninjato (300 games) 2p 0.99, 3p 0.99,
-4p 0.99 (random play rarely buys anything, and bought treasure is points).  The bars sit well below those and
+4p 0.99 (random play rarely buys anything, and bought treasure is points);
+Senjutsu (300 games) 2p 0.92, 3p 0.77, 4p 0.62 (it draws only when short of
+cards: every card drawn brings the empty deck's wounds a round closer).  The bars sit well below those and
 well above the equal share, so a policy that stops helping fails here.
 """
 from __future__ import annotations
@@ -29,6 +31,9 @@ CASES = [
     ("ninjato", 2, {}, 0.9),                      # 0.50
     ("ninjato", 3, {}, 0.85),                     # 0.33
     ("ninjato", 4, {}, 0.8),                      # 0.25
+    ("senjutsu", 2, {}, 0.8),                     # 0.50
+    ("senjutsu", 3, {}, 0.6),                     # 0.33
+    ("senjutsu", 4, {}, 0.45),                    # 0.25
 ]
 
 
@@ -39,7 +44,7 @@ def test_policy_beats_uniform_random(game, players, options, bar):
     assert share > bar, share
 
 
-@pytest.mark.parametrize("game,players", [("ninjan", 3), ("san_ni_ichi", 5), ("ninjato", 3)])
+@pytest.mark.parametrize("game,players", [("ninjan", 3), ("san_ni_ichi", 5), ("ninjato", 3), ("senjutsu", 3)])
 def test_policy_is_deterministic_per_seed_and_legal(game, players):
     s = new_game(game, players, seed=3)
     seat = s.movers()[0]
