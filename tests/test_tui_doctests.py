@@ -8,7 +8,7 @@ import pytest
 
 MODULES = ["tui.paths", "tui.settings", "tui.saves", "tui.match", "tui.docs",
            "tui.widgets.board", "tui.widgets.status_bar", "tui.widgets.analysis_panel",
-           "tui.widgets.win_chart",
+           "tui.widgets.win_chart", "tui.widgets.hex_field",
            "tui.widgets.san_ni_ichi_board", "tui.widgets.pride_of_ninja_board"]
 
 
