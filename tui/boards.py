@@ -7,11 +7,13 @@ from tui.widgets.board import Board
 from tui.widgets.ninjan_board import NinJanBoard
 from tui.widgets.pride_of_ninja_board import PrideOfNinjaBoard
 from tui.widgets.san_ni_ichi_board import SanNiIchiBoard
+from tui.widgets.senjutsu_board import SenjutsuBoard
 
 BOARDS: dict[str, type[Board]] = {
     NinJanBoard.GAME: NinJanBoard,
     PrideOfNinjaBoard.GAME: PrideOfNinjaBoard,
     SanNiIchiBoard.GAME: SanNiIchiBoard,
+    SenjutsuBoard.GAME: SenjutsuBoard,
 }
 
 
