@@ -275,6 +275,16 @@ class SenjutsuBoard(OptionBoard):
                 return
 
     # ----------------------------------------------------------- drawing
+    def _put(self, widget: Static, renderable) -> None:
+        """Update ``widget`` only when what it shows changes (a board of many
+        small steps redraws often: an unchanged widget costs no layout)."""
+        key = renderable.plain if isinstance(renderable, Text) else None
+        spans = renderable.spans if isinstance(renderable, Text) else None
+        if key is not None and getattr(widget, "_sj_shown", None) == (key, spans):
+            return
+        widget._sj_shown = (key, spans) if key is not None else None
+        widget.update(renderable)
+
     @property
     def viewer(self) -> int:
         v = self.view or {}
@@ -316,7 +326,7 @@ class SenjutsuBoard(OptionBoard):
         self._hand = hand_lines(v, side) if mine else []
         self.hand_shown = [c["id"] for c in v.get("hand") or [] for _ in range(c["count"])]
         if mine:
-            hand.update(Text("\n").join(self._hand))
+            self._put(hand, Text("\n").join(self._hand))
         self._draw_question(side)
         self._draw_options(side)
         self._draw_card()
@@ -330,7 +340,7 @@ class SenjutsuBoard(OptionBoard):
             d = self.view.get("decision") or {}
             words = self.caption or d.get("text") or ""
             text = Text(fit(words[:1].upper() + words[1:], width), style="italic")
-        q.update(text)
+        self._put(q, text)
 
     def _option_rows(self) -> int:
         """How many rows the options may take under the consoles."""
@@ -353,8 +363,10 @@ class SenjutsuBoard(OptionBoard):
             first = min(max(0, self.cursor - per_page + cols), n - per_page)
             first -= first % cols
         self._first_shown = first
-        box.styles.grid_size_columns = cols
-        box.display = n > 0
+        if box.styles.grid_size_columns != cols:
+            box.styles.grid_size_columns = cols
+        if box.display != (n > 0):
+            box.display = n > 0
         cell = max(8, width // cols - 1)
         for i, line in enumerate(lines):
             index = first + i
@@ -363,11 +375,13 @@ class SenjutsuBoard(OptionBoard):
                 label = Text(f"{key or '·'} ", style="bold")
                 label.append_text(option_label(self.view, option, self.names, cell - 2))
                 label.truncate(cell, overflow="ellipsis")
-                line.update(label)
-                line.display = True
-                line.set_class(index == self.cursor and not self.one_key or index == self.cursor
-                               and n > 1, "-cursor")
-            else:
+                self._put(line, label)
+                if not line.display:
+                    line.display = True
+                cursor = index == self.cursor and n > 1
+                if line.has_class("-cursor") != cursor:
+                    line.set_class(cursor, "-cursor")
+            elif line.display:
                 line.display = False
 
     def _card_in_question(self) -> tuple[dict | None, int, str, str]:
@@ -429,7 +443,7 @@ class SenjutsuBoard(OptionBoard):
         terrain = v["board"]["layout"]
         if terrain != "none":
             lines.append(Text(f"terrain {terrain}", style="dim"))
-        box.update(Text("\n").join(lines))
+        self._put(box, Text("\n").join(lines))
 
     def essentials(self) -> list:
         """The field, the consoles, the hand, the question, the options on

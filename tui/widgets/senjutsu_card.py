@@ -59,5 +59,8 @@ class CardPanel(Static):
     """A card in full (see ``card_renderable``)."""
 
     def show_card(self, info: dict | None, facing: int = 0, **kw) -> None:
-        self.update(card_renderable(info, facing, **kw))
+        key = (info["id"] if info else None, facing, tuple(sorted(kw.items())))
+        if key != getattr(self, "_shown", None):
+            self._shown = key
+            self.update(card_renderable(info, facing, **kw))
 

@@ -49,4 +49,7 @@ class Consoles(Static):
             lines.append(line)
             if roomy:
                 lines.append(details_line(view, seat, width))
-        self.update(Text("\n").join(lines))
+        text = Text("\n").join(lines)
+        if (text.plain, text.spans) != getattr(self, "_shown", None):
+            self._shown = (text.plain, text.spans)
+            self.update(text)

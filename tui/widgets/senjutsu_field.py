@@ -63,8 +63,11 @@ class SenjutsuField(HexField):
         self.corners = ("", "")
 
     def show_field(self, marks: dict, left: str = "", right: str = "") -> None:
+        if marks == self.marks and (left, right) == self.corners:
+            return
         self.corners = (left, right)
-        self.show(marks)
+        self.marks = dict(marks)
+        self.refresh()              # (its size never changes: no layout)
 
     def render(self) -> Text:
         lines = render_field(self.marks, self.radius, self.cell_width).split("\n")
