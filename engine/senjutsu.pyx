@@ -50,7 +50,6 @@ cdef enum:
     NO_NODE = 0xFFFF
     SEL_STUN = 254
     ROUND_CAP = 100          # a round cap that only a looping game reaches (docs: chosen)
-    HAND_LIMIT = 5
 
     # Node opcodes: the order of senjutsu_cards.OPS (checked at import)
     OP_SEQ = 0
@@ -232,8 +231,7 @@ cdef enum:
     E_END = 41
     E_CHOICE = 42
     E_GAME_OVER = 43
-    E_SKIP = 44
-    N_EVENTS = 45
+    N_EVENTS = 44
 
 
 # --------------------------------------------------------------------------
@@ -1261,6 +1259,23 @@ cdef int or_options(const Senjutsu* s, int node, int actor) noexcept nogil:
         i += 1
     return m
 
+cdef bint look_at_top(Senjutsu* s, Frame* f, int looker, int owner) noexcept nogil:
+    """TOP3 and GIVE3: ``looker`` sees the top 3 cards of ``owner``'s pile
+    (fewer if it is short; the frame pops if it is empty) and knows them
+    while they stay there."""
+    cdef int n = s.pile_len[owner] if s.pile_len[owner] < 3 else 3, k
+    if n == 0:
+        pop(s)
+        return False
+    f.n = n
+    f.i = 1
+    for k in range(n):
+        saw(s, looker, 3000 + owner * 512 + s.pile[owner][s.pile_len[owner] - 1 - k] * 4 + k)
+    if s.ntop[looker][owner] < n:
+        s.ntop[looker][owner] = n
+    return True
+
+
 cdef void run_node(Senjutsu* s, Frame* f) noexcept nogil:
     cdef int node = f.node, ctx = f.ctx, tgt = f.tgt, op = f.kind
     cdef int actor = s.ctx[ctx].seat, c, m, p, n, r2, r1
@@ -1387,17 +1402,9 @@ cdef void run_node(Senjutsu* s, Frame* f) noexcept nogil:
             ask(s, D_SRCH, actor)
     elif op == OP_TOP3:
         if f.i == 0:
-            n = s.pile_len[actor] if s.pile_len[actor] < 3 else 3
-            if n == 0:
-                pop(s)
+            if not look_at_top(s, f, actor, actor):
                 return
-            f.n = n
-            f.i = 1
-            for m in range(n):
-                saw(s, actor, 3000 + s.pile[actor][s.pile_len[actor] - 1 - m] * 4 + m)
-            if s.ntop[actor][actor] < n:
-                s.ntop[actor][actor] = n
-            log_ev(s, E_TOP3, actor, n, 0, 0, 0)
+            log_ev(s, E_TOP3, actor, f.n, 0, 0, 0)
         ask(s, D_TOP3, actor)
     elif op == OP_PLAYFOE:
         if playfoe_count(s, actor) == 0:
@@ -1503,17 +1510,8 @@ cdef void run_targeted(Senjutsu* s, Frame* f, int actor) noexcept nogil:
         else:
             ask(s, D_TUCK, actor)
     elif op == OP_GIVE3:
-        if f.i == 0:
-            n = s.pile_len[t] if s.pile_len[t] < 3 else 3
-            if n == 0:
-                pop(s)
-                return
-            f.n = n
-            f.i = 1
-            for k in range(n):
-                saw(s, actor, 5000 + s.pile[t][s.pile_len[t] - 1 - k] * 4 + k)
-            if s.ntop[actor][t] < n:
-                s.ntop[actor][t] = n
+        if f.i == 0 and not look_at_top(s, f, actor, t):
+            return
         ask(s, D_GIVE3, actor)
     else:
         pop(s)

@@ -121,3 +121,25 @@ def test_a_deck_file_breaking_a_rule_names_the_rule(tmp_path):
     with pytest.raises(PositionError) as e:
         new_game("senjutsu", 2, seed=1, deck=str(typo))
     assert str(e.value).startswith(f"options.deck: {typo}: line 1: 'Quick Stabb' is not a card")
+
+
+def test_the_command_line_takes_per_seat_options_and_a_deck_file(tmp_path):
+    from tests.test_cli import solver
+    from engine import load
+    deck = tmp_path / "ronin.deck"
+    deck.write_text("# wood and one jade\n30 Quick Stab\n9 Oxen Barge\n1 Crimson Whirlwind\n")
+    pos = tmp_path / "duel.msgpack"
+    solver("new", "senjutsu", "--players", 2, "--seed", 3, "--option", "samurai=ronin,master",
+           "--option", f"deck={deck},preset", "-o", pos)
+    s = load(pos)
+    assert s.fields()["samurai"] == ["ronin", "master"]
+    assert s.fields()["deck"][0] == {"G04": 30, "R01": 1, "R12": 9}
+    assert s.options["deck"] == [{"G04": 30, "R01": 1, "R12": 9}, "preset"]   # the file's deck, kept
+    out = solver("analyse", pos, "--iterations", 300)
+    assert "best: place on" in out.stdout
+    deck.write_text("2 Crimson Whirlwind\n38 Quick Stab\n")
+    bad = solver("new", "senjutsu", "--players", 2, "--option", "samurai=ronin,master",
+                 "--option", f"deck={deck},preset", "-o", pos, check=False)
+    assert bad.returncode == 2
+    assert bad.stderr == ("solver: error: options.deck[0]: 2 jade cards (Crimson Whirlwind (R01) x2): "
+                          "only one jade card in the whole deck\n")

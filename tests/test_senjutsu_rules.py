@@ -539,3 +539,49 @@ def test_an_empty_deck_wounds_each_card_not_drawn():
     go(s, "initiative 5", "step forward", "pass", "play Tainted Wisdom", "draw 2")
     assert "the Ronin draws 1 and takes 1 wound(s) for an empty deck" in texts(s)
     assert console(s, 0)["wounds"] == 1
+
+
+# ------------------------------------------------------------ push and pull
+
+def test_pull_draws_the_target_along_the_ray_and_into_the_source_is_a_collision():
+    # Eye of the Dragon (M05), in Balance: foe≤2: (PUSH1 or PULL1), joined to
+    # the Master's Quick Stab (Balance: R1 first).
+    def eye(foe_at, foe_cards, foe_play):
+        t = (Table(["master", "ronin"], decks=[deck_with(["M05"]), None])
+             .hand(0, ["G04", "M05"]).hand(1, foe_cards, stuns=0 if foe_play != "stun" else 1).kamae(0, "B")
+             .at(0, (0, 0), 0).at(1, foe_at, 3))
+        s = t.state()
+        s.apply({0: "play Quick Stab", 1: "play a stun card" if foe_play == "stun" else f"play {foe_play}"})
+        return go(s, "rotate right 1", "play Eye of the Dragon", "option 2")
+    s = eye((0, -2), ["G04"], "stun")
+    assert console(s, 1)["hex"] == [0, -1]                  # pulled one hex along the north ray
+    # From the hex next to the Master the pull is into its hex: a collision
+    # (ruling 16): both take a stun, the Ronin (the mover) loses its card.
+    s = eye((1, -1), ["G04", "G10"], "Pommel Smash")
+    assert console(s, 1)["hex"] == [1, -1]
+    assert console(s, 0)["stuns"] == 1 and console(s, 1)["stuns"] == 1
+    assert "the Ronin's card is cancelled by the collision" in texts(s)
+    assert not any(st["step"] == "segment" and st["seat"] == 1 for st in s.steps())
+
+
+def test_a_push_off_the_rays_goes_along_one_of_the_two_nearest_the_source_picks():
+    # Warding Arc's half-cell (5.5,2) from (0,0) facing north is (-1,-1),
+    # between the north and north-west rays (ruling 16).
+    t = (Table(["vengeful", "master"], decks=[deck_with(["V09"]), None]).hand(0, ["V09"])
+         .hand(1, ["G04"], stuns=1).at(0, (0, 0), 0).at(1, (-1, -1), 3))
+    s = t.state()
+    s.apply({0: "play Warding Arc", 1: "play a stun card"})
+    go(s)
+    assert legal(s) == ["along the north ray", "along the north-west ray"]
+    go(s, "along the north-west ray")
+    assert console(s, 1)["hex"] == [-2, -1]
+
+
+def test_a_push_into_the_edge_stuns_the_pushed():
+    # Reverse Carved Fang (R04) in Aggression: M1 back, ATK (0,2)2, [A] hit: PUSH1.
+    s = duel("R04", kamae="A", at=(0, -2), foe_at=(0, -3))
+    assert legal(s) == ["step back-right", "step back", "step back-left"]
+    go(s, "step back")                      # to (0,-1): (0,-3) is 2 ahead
+    foe = console(s, 1)
+    assert foe["wounds"] == 2 and foe["hex"] == [0, -3] and foe["stuns"] == 1     # pushed into the edge
+    assert any(st["step"] == "collision" and "the edge" in st["text"] for st in s.steps())
