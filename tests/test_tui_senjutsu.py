@@ -140,3 +140,194 @@ async def test_below_80x24_one_line_asks_for_a_larger_terminal(tmp_path):
         assert game.too_small
         assert str(game.query_one("#too-small").render()) == \
             "Enlarge the terminal to at least 80×24 (it is 79×24)."
+
+
+# --------------------------------------------------- attacks and blocks shown
+def card_hexes(card: str, index: int | None, kind: str, hex_, facing: int) -> set:
+    """Where the attack or block cells of a card's segment (``None``: all of
+    them) fall for a samurai on ``hex_`` facing ``facing``: the card's
+    printed grid turned and moved there (from the grid data, not asked of
+    the engine)."""
+    from engine.senjutsu_cards import cell_offset
+    out = set()
+    grids = sj.card_info(card)["grids"]
+    for segment in grids if index is None else [grids[index]]:
+        for cell in segment:
+            if cell["kind"] == kind:
+                dq, dr = cell_offset(facing, cell["dir2"], cell["distance"])
+                q, r = hex_[0] + dq, hex_[1] + dr
+                if max(abs(q), abs(r), abs(q + r)) <= 3:
+                    out.add((q, r))
+    return out
+
+
+def test_every_attack_and_block_is_a_frame_with_its_hexes_on_the_field():
+    """Seed 6, the Ronin against the Master played by the novice policy (at
+    move 123 the Master's attack is blocked by the Ronin).  Every attack and
+    block of the game is a frame of the story whose field paints exactly the
+    hexes the card's grid covers from where the samurai stands (red for the
+    attack, blue for the block), and the blocked attack names its blocker."""
+    from solver.players import GreedyPlayer
+    from tui.match import ai_seed
+    s = new_game("senjutsu", 2, 6, samurai="ronin,master")
+    player = GreedyPlayer()
+    names = ["Ronin's player", "Master's player"]
+    attacks = blocks = blocked = 0
+    segment_card = {}       # the card each samurai resolves (a segment may span moves)
+    while not s.is_terminal():
+        before, before_steps = s.view(0), s.steps()
+        moves = {m: player.choose(s, m, ai_seed(s, m)) for m in s.movers()}
+        s.apply(moves)
+        steps = s.steps()
+        if steps[:len(before_steps)] == before_steps:
+            steps = steps[len(before_steps):]
+        frames = SenjutsuBoard.story(before, s.view(0), steps, names, moves)
+        lines = [f.line for f in frames]
+        for step in steps:
+            if step["step"] in ("segment", "play foe's card"):
+                segment_card[step["seat"]] = (step["card"], step.get("index"))
+            if step["step"] not in ("attack", "block"):
+                continue
+            frame = frames[lines.index(step["text"])]
+            seat = step["seat"]
+            me = frame.view["samurai"][seat]
+            kind = step["step"]
+            painted = {tuple(h) for h in frame.focus[kind]}
+            expected = card_hexes(*segment_card[seat], kind, me["hex"], me["facing"])
+            assert painted <= expected and (painted or not expected), (step["text"], painted, expected)
+            marks = field_marks(frame.view, frame.focus)
+            style = ATTACK_STYLE if kind == "attack" else BLOCK_STYLE
+            assert all(style in marks[h].style for h in painted)
+            if kind == "attack":
+                attacks += 1
+                hit = [c["seat"] for c in frame.view["samurai"] if c["hex"] and tuple(c["hex"]) in painted]
+                assert set(step["hit"]) | set(step["blocked"]) <= set(hit) | set(step["hit"])
+                if step["blocked"]:
+                    blocked += 1
+                    blocker = frame.view["samurai"][step["blocked"][0]]["name"].replace("The", "the")
+                    assert f"is blocked by {blocker}" in step["text"]
+            else:
+                blocks += 1
+    assert attacks >= 5 and blocks >= 1 and blocked >= 1
+
+
+# ------------------------------------------------------------- deck builder
+async def test_build_a_deck_see_the_broken_rule_fix_it_save_it_and_play_it(tmp_path, dojo_home):
+    from tests.snapshot_apps.dojo_pilot import set_choice
+    from tui.screens.deck_builder import DeckBuilderScreen
+    from tui.screens.game import GameScreen
+    app = make_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "SetupScreen", what="setup")
+        await set_choice(pilot, "game-choice", "senjutsu")
+        await set_choice(pilot, "players-choice", 2)
+        await set_choice(pilot, "seat-2", "novice")
+        await set_choice(pilot, "option-samurai-1", "ronin")
+        await pilot.press("ctrl+b")
+        await wait_for(pilot, lambda: isinstance(app.screen, DeckBuilderScreen), what="deck builder")
+        builder = app.screen
+        status = lambda: str(builder.query_one("#deck-status").render())      # noqa: E731
+        assert "40/40 cards" in status() and "a legal deck" in status()     # the Ronin's preset
+        # Dragon Moon Slash (the first card of the pool) added: two rules broken, named at once.
+        await pilot.press("a")
+        assert "41/40 cards" in status()
+        assert "41 cards: a deck has exactly 40" in status()
+        assert "2 jade cards (Crimson Whirlwind (R01), Dragon Moon Slash (G01)): only one jade card" \
+            in status().replace("\n", " ")
+        await pilot.press("s")                       # not saved while a rule is broken
+        assert not list((dojo_home / "decks").glob("*.txt")) if (dojo_home / "decks").exists() else True
+        # Crimson Whirlwind out: a legal deck again.
+        for _ in range(18):
+            await pilot.press("down")
+        assert builder.current_card().id == "R01"
+        await pilot.press("x")
+        assert "40/40 cards" in status() and "a legal deck" in status()
+        builder.query_one("#deck-name").focus()
+        await pilot.press("ctrl+u", *"duel deck", "enter")
+        await pilot.press("s")
+        path = dojo_home / "decks" / "duel-deck.txt"
+        assert path.exists()
+        from tui.decks import load_deck
+        deck = load_deck(path)
+        assert deck.samurai == "ronin" and deck.counts["G01"] == 1 and "R01" not in deck.counts
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "SetupScreen", what="setup")
+        assert app.screen.query_one("#option-deck-1").value == str(path)
+        assert app.screen.query_one("#option-deck-1").label == "duel deck (yours)"
+        app.screen.query_one("#players-choice").focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the game")
+        state = app.screen.match.state
+        deck0 = state.options["deck"][0]
+        assert deck0 == deck.counts and state.options["samurai"][0] == "ronin"
+
+
+# ------------------------------------------------------------------ hot seat
+async def test_hot_seat_covers_the_board_before_each_person_sees_their_hand(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = await start(pilot, 2, 36, kinds=["human", "human"], samurai="ronin,master")
+        covers = []     # (the decision's kind, the seat) each time the keyboard is passed on
+        steps_in_a_row = 0
+        for _ in range(80):
+            await settle(pilot, game)
+            kinds = {k for k, _ in covers}
+            if game.finished or "select" in kinds and kinds - {"select"} and steps_in_a_row:
+                break
+            if game.covered:
+                seat = game.match.waiting_humans()[0]
+                assert game.board.view["seat"] == -1 and not game.board.view["hand"]  # nothing shown
+                covers.append((game.match.state.view(seat)["decision"]["kind"], seat))
+                await pilot.press("enter")
+                continue
+            seat = game.actor
+            if game.match.state.view(seat)["decision"]["kind"] != "place":    # (a start hex is public)
+                assert game.board.view["seat"] == seat       # the person at the keyboard's own view
+            if covers and covers[-1][1] == seat:
+                steps_in_a_row += 1
+            legal = game.board.legal
+            action = game.match.state.policy_action(seat, seed=len(game.match.state.history))
+            before = len(game.match.state.history)
+            await pilot.press(game.board.key_for(action.id) or "enter")
+            await wait_for(pilot, lambda: len(game.match.state.history) > before or game.covered
+                           or game.match.pending, what="the choice")
+            if game.match.pending and len(game.match.state.history) == before:
+                continue
+            assert action in legal
+        kinds = {k for k, _ in covers}
+        assert "select" in kinds                       # the secret choice
+        assert kinds - {"select"}, covers              # and a private step of the round
+        assert steps_in_a_row > 0                      # the same person twice: no cover between
+
+
+# ------------------------------------------------------------ save, resume
+async def test_save_then_resume_where_it_was(tmp_path):
+    import engine
+    from tests.snapshot_apps.dojo_pilot import type_path
+    from tui.screens.save import SaveScreen
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = await start(pilot, 2, 36, samurai="ronin,master")
+        for _ in range(6):
+            await settle(pilot, game)
+            before = len(game.match.state.history)
+            await pilot.press("1")
+            await wait_for(pilot, lambda: len(game.match.state.history) > before)
+        await settle(pilot, game)
+        saved = game.match.state.clone()
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SaveScreen))
+        await type_path(pilot, "duel")
+        await wait_for(pilot, lambda: app.screen is game)
+        path = tmp_path / "duel.msgpack"
+        assert engine.load(path) == saved
+        await pilot.press("escape")                     # to the menu: the autosave keeps it
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
+        await pilot.press("c")                          # Continue
+        await wait_for(pilot, lambda: app.game_screen is not None and app.game_screen is not game)
+        resumed = app.game_screen
+        assert resumed.match.state == saved and resumed.match.state.history == saved.history
+        await settle(pilot, resumed)
+        assert resumed.actor == 0 and resumed.board.view["round"] == saved.view(0)["round"]
+        assert resumed.game_log.lines_written[-1].startswith("Game loaded after")

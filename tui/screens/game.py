@@ -102,6 +102,8 @@ class GameScreen(Screen):
         humans = match.humans
         #: whose view the board shows: the one person, or nobody's hand (-1)
         self.viewer = humans[0] if len(humans) == 1 else -1
+        #: at one keyboard: the person who has it now (None: nobody yet)
+        self.keyboard: int | None = None
         self.token: int | None = None
         self.thinking: Thinking | None = None
         self.thinking_seats: list[int] = []
@@ -321,6 +323,10 @@ class GameScreen(Screen):
             self.status.set_message(f"Waiting for {waiting}.{back}")
             return
         seat = humans[0]
+        if m.hot_seat and self.viewer != seat and self.keyboard == seat and not m.secret():
+            # The same person decides again (a game of many small steps):
+            # they still hold the keyboard, no need to pass it.
+            self.viewer = seat
         if m.hot_seat and self.viewer != seat and (
                 m.secret() or self.board_type.private_decision(m.state.view(seat))):
             # Several people share the keyboard and this choice shows a hand
@@ -398,6 +404,7 @@ class GameScreen(Screen):
             # be taken back (it would show that person the other's hand).
             self.last_chooser = None
             self.viewer = seat
+            self.keyboard = seat
             self.advance()
         return done
 

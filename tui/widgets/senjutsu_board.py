@@ -21,6 +21,7 @@ terminal (a roomy one shows both).
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -29,7 +30,7 @@ from textual.widgets import Static
 
 from engine import Action, Outcome
 from engine import senjutsu as sj
-from tui.widgets.board import Frame, plural
+from tui.widgets.board import Frame, RoundRecord, plural
 from tui.widgets.hex_field import HexField
 from tui.widgets.option_board import OptionBoard
 from tui.widgets.senjutsu_card import CardPanel
@@ -251,7 +252,7 @@ class SenjutsuBoard(OptionBoard):
             text = "choose your card in secret"
         elif d.get("seat") is not None and d["seat"] == self.viewer and ": " in text:
             text = text.split(": ", 1)[1]            # (it is your decision: no name)
-        elif d.get("kind") == "step" and d.get("steps_left"):
+        if d.get("kind") == "step" and d.get("steps_left"):
             text += f": {plural(d['steps_left'], 'step')} left" + (" (or stop)" if d.get("optional") else "")
         return text[:1].upper() + text[1:]
 
@@ -313,7 +314,8 @@ class SenjutsuBoard(OptionBoard):
         focus = self.focus_info
         keys, cursor = self._field_keys()
         step = v.get("step")
-        right = f"at {step}" if step is not None and v["phase"] == "activation" else ""
+        right = f"at {step}" if step is not None and v["phase"] == "activation" and (
+            step or v.get("segment")) else ""
         if v["phase"] == "over":
             right = "game over"
         left = f"Round {v['round']}" if v.get("round") else "Setup"
@@ -462,6 +464,32 @@ class SenjutsuBoard(OptionBoard):
     def story(cls, before: dict, after: dict, steps: list[dict], names: list[str],
               moves: dict[int, Action]) -> list[Frame]:
         return tell(before, after, steps, names, moves)
+
+    #: the steps a round's recap keeps: what was played, what struck, who fell
+    RECAP_STEPS = ("reveal", "replacement", "additional", "play foe's card", "attack", "counter",
+                   "collision", "cancel", "armour", "bleeding", "defeat", "game over")
+
+    def recap(self, record: RoundRecord) -> Group:
+        """The round in brief: the cards played, every attack with whom it
+        hit or who blocked it, wounds, stuns, falls; then the health table."""
+        parts: list = []
+        stuns: dict[int, int] = {}
+        for step in record.steps:
+            kind = step["step"]
+            if kind == "stun" and step.get("seat") is not None:
+                stuns[step["seat"]] = stuns.get(step["seat"], 0) + 1
+            if kind == "wound":
+                parts.append(Text("  " + step["text"], style="red"))
+            elif kind in self.RECAP_STEPS:
+                style = "bold" if kind in ("reveal", "defeat", "game over") else ""
+                parts.append(Text(step["text"], style=style))
+        if stuns:
+            v = record.end
+            parts.append(Text("Stun cards taken: " + ", ".join(
+                f"{samurai_word(v, p)} {n}" for p, n in sorted(stuns.items())), style="magenta"))
+        parts.append(Text(""))
+        parts.append(self.score_change_table(record))
+        return Group(*parts)
 
     @classmethod
     def round_key(cls, view: dict):

@@ -27,7 +27,10 @@ def field_marks(view: dict, focus: dict | None = None, keys: dict | None = None,
         marks[tuple(h)] = TERRAIN
     acting = view["phase"] == "activation"
     attack = focus.get("attack")
-    if attack is None and acting and view.get("last_attack") and not focus.get("quiet"):
+    # The last attack stays in view while its consequences are decided (a
+    # counter, an instant added after it); the story shows every attack.
+    kind = (view.get("decision") or {}).get("kind")
+    if attack is None and acting and view.get("last_attack") and kind in ("counter", "additional"):
         attack = view["last_attack"]["hexes"]
     blocks = focus.get("block")
     if blocks is None and acting:
