@@ -120,6 +120,43 @@ async def test_a_duel_against_a_novice_to_the_end(tmp_path):
             assert game.match.names[outcome.winners[0]] in winner and "stand" in winner
         else:
             assert "draw" in winner.lower()
+        # The replay: back from the end, move by move, the field as it was.
+        from tui.screens.replay import ReplayScreen
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), what="the replay")
+        await pilot.press("home", "right", "right")
+        board = app.screen.query_one("#replay-board")
+        placed = [c for c in board.view["samurai"] if c["hex"] is not None]
+        assert board.view["phase"] in ("place", "select") and len(placed) == 2
+        await pilot.press("escape")
+
+
+def test_the_story_never_names_a_card_chosen_in_secret():
+    """A melee of novices: no line of any move's story names a card that a
+    hidden choice (a face-down discard, a search, a top-3 pick...) took,
+    unless the engine's public steps name it."""
+    from solver.players import GreedyPlayer
+    from tui.match import ai_seed
+    from tui.widgets.senjutsu_story import HIDDEN
+    s = new_game("senjutsu", 4, 3)
+    player = GreedyPlayer()
+    names = ["A", "B", "C", "D"]
+    secret = 0
+    while not s.is_terminal():
+        before, before_steps = s.view(-1), s.steps()
+        moves = {m: player.choose(s, m, ai_seed(s, m)) for m in s.movers()}
+        s.apply(moves)
+        steps = s.steps()
+        if steps[:len(before_steps)] == before_steps:
+            steps = steps[len(before_steps):]
+        lines = " ".join(f.line or "" for f in SenjutsuBoard.story(before, s.view(-1), steps, names, moves))
+        told = " ".join(step["text"] for step in steps)
+        for seat, action in moves.items():
+            if before["decision"]["kind"] in HIDDEN and action.name != "pass":
+                secret += 1
+                card = action.name.split(" ", 1)[1] if " " in action.name else action.name
+                assert action.name not in lines and (card not in lines or card in told), (action, lines)
+    assert secret > 20
 
 
 async def test_a_four_player_melee_at_80x24_shows_all_a_player_needs(tmp_path):
@@ -331,3 +368,47 @@ async def test_save_then_resume_where_it_was(tmp_path):
         await settle(pilot, resumed)
         assert resumed.actor == 0 and resumed.board.view["round"] == saved.view(0)["round"]
         assert resumed.game_log.lines_written[-1].startswith("Game loaded after")
+
+
+# ---------------------------------------------------------------- snapshots
+# Update with ``pytest tests/test_tui_senjutsu.py --snapshot-update`` after
+# checking the new pictures by eye.  The default settings (a number selects,
+# enter plays; the recap waits for a key), novice AIs, fixed seeds.
+def small_app(tmp_path):
+    from tui.settings import Settings
+    return make_app(tmp_path, settings=Settings(step_pause=0))
+
+
+def test_four_players_at_80x24_a_step_shown_on_the_field(snap_compare, tmp_path):
+    """Seed 32: the first step of round 2 or later asked of You; the hexes it
+    may enter carry their keys, the card resolving is read in full below."""
+    async def run_before(pilot):
+        game = await start(pilot, 4, 32)
+        for turn in range(200):
+            await settle(pilot, game)
+            if game.recap_open:
+                await pilot.press("enter")
+                continue
+            view = game.board.view
+            if view["decision"]["kind"] == "step" and view["round"] >= 2:
+                break
+            action = game.match.state.policy_action(game.actor, seed=turn)
+            before = len(game.match.state.history)
+            await pilot.press(game.board.key_for(action.id), "enter")
+            await wait_for(pilot, lambda: len(game.match.state.history) > before)
+        assert game.board.view["decision"]["kind"] == "step"
+        await pilot.pause()
+
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+
+
+def test_the_deck_builder_at_80x24(snap_compare, tmp_path):
+    """The Master's preset: Swift Mind under the cursor, read in full."""
+    async def run_before(pilot):
+        from tui.screens.deck_builder import DeckBuilderScreen
+        await pilot.app.push_screen(DeckBuilderScreen("master"))
+        await pilot.pause()
+        await pilot.press("down", "down")
+        await pilot.pause()
+
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)

@@ -77,8 +77,8 @@ class DeckBuilderScreen(Screen[str | None]):
         yield DataTable(id="deck-pool", cursor_type="row", zebra_stripes=True)
         yield CardPanel(id="deck-card")
         yield Static(id="deck-status")
-        yield Static(Text("a/+ add · x/- remove · p preset · e empty · s save · tab: the name · "
-                          "esc back", style="dim"), id="deck-help")
+        yield Static(Text("a/+ add · x/- remove · p preset · e empty · s save · tab: name · "
+                          "·R/·+ instants · ✦ own card", style="dim"), id="deck-help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -88,7 +88,7 @@ class DeckBuilderScreen(Screen[str | None]):
         table.add_column("ID", key="id", width=3)
         table.add_column("Card", key="card", width=19)
         table.add_column("Init", key="init", width=10)
-        table.add_column("Type", key="type", width=4)
+        table.add_column("Type", key="type", width=5)
         table.add_column("Rank", key="rank", width=5)
         table.add_column("Max", key="max", width=3)
         if self.opening:
@@ -119,8 +119,9 @@ class DeckBuilderScreen(Screen[str | None]):
         name = Text(card.name, style=TYPE_STYLES.get(kind, ""))
         if card.owner:
             name.append(" ✦", style="bold")
+        instant = {1: "·R", 2: "·+"}.get(card.instant, "")     # a replacement, an additional instant
         return [Text(str(n) if n else "·", style="bold" if n else "dim"), card.id, name,
-                card.init_text + (" I" if card.instant else ""), TYPE_SHORT[kind],
+                card.init_text, TYPE_SHORT[kind] + instant,
                 Text(rank, style=RANK_STYLES.get(rank, "")), copies_allowed(card)]
 
     def problems(self) -> list[str]:

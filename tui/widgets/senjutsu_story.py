@@ -97,7 +97,8 @@ def tell(before: dict, after: dict, steps: list[dict], names: list[str],
         # A move that changed nothing the engine narrates (a pass, a stop):
         # named when everyone may know it.
         kind = (before.get("decision") or {}).get("kind")
-        lines = [f"{names[s]}: {a.name}" for s, a in sorted(moves.items()) if kind not in HIDDEN]
+        lines = [f"{names[s]}: {a.name}" if kind not in HIDDEN or a.name == "pass"
+                 else f"{names[s]}: a choice kept secret" for s, a in sorted(moves.items())]
         frames.append(Frame(after, "; ".join(lines) or None, heading=heading, pause=0.4))
     else:
         last = frames[-1]
