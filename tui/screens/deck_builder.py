@@ -67,11 +67,11 @@ class DeckBuilderScreen(Screen[str | None]):
         yield Header()
         with Horizontal(id="deck-top"):
             yield Label("Samurai", classes="label")
-            yield Choice([(s.name, s.key) for s in sj.SAMURAI], self.samurai, id="deck-samurai")
+            yield Choice([(s.name.replace("The ", ""), s.key) for s in sj.SAMURAI], self.samurai,
+                         id="deck-samurai")
             yield Label("Open", classes="label")
             yield Choice([(NEW, "")] + [(d.name, str(d.path)) for d in decks], self.opening or "",
                          id="deck-open")
-        with Horizontal(id="deck-name-row"):
             yield Label("Name", classes="label")
             yield Input(self.deck_name, id="deck-name", compact=True, max_length=40)
         yield DataTable(id="deck-pool", cursor_type="row", zebra_stripes=True)
@@ -206,6 +206,8 @@ class DeckBuilderScreen(Screen[str | None]):
         for p in deck.problems:
             self.notify(p, severity="warning")
         self.dirty = False
+        if not deck.problems and not self.problems():
+            self.saved_path = str(deck.path)        # (back in the setup it is the seat's deck)
 
     async def on_choice_changed(self, event: Choice.Changed) -> None:
         event.stop()

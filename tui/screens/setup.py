@@ -95,8 +95,10 @@ class SetupScreen(Screen[MatchSetup | None]):
         Binding("enter", "start", "Start", priority=False, id="setup.start"),
         Binding("escape", "cancel", "Back", id="setup.back"),
         Binding("ctrl+b", "build_deck", "Build a deck", id="setup.build-deck"),
-        Binding("up", "app.focus_previous", "Up", show=False, id="setup.up"),
-        Binding("down", "app.focus_next", "Down", show=False, id="setup.down"),
+        # (before the form's scrolling: on a short terminal a long form scrolls
+        # to the field in focus instead)
+        Binding("up", "app.focus_previous", "Up", show=False, priority=True, id="setup.up"),
+        Binding("down", "app.focus_next", "Down", show=False, priority=True, id="setup.down"),
     ]
 
     def __init__(self, previous: MatchSetup | None = None) -> None:
@@ -255,11 +257,13 @@ class SetupScreen(Screen[MatchSetup | None]):
         async def built(path: str | None) -> None:
             values = self.options()
             if path:
-                decks = values.get("deck")
-                decks = list(decks) if isinstance(decks, list) else [decks] * self.query_one(
-                    "#players-choice", Choice).value
-                decks[seat] = path
-                values["deck"] = decks
+                from tui.decks import load_deck
+                n = self.query_one("#players-choice", Choice).value
+                for key, value in (("deck", path), ("samurai", load_deck(path).samurai)):
+                    given = values.get(key)
+                    given = list(given) if isinstance(given, list) else [given] * n
+                    given[seat] = value         # (the deck's samurai plays it)
+                    values[key] = given
             await self._replace_options_with(game, values)
         self.app.push_screen(DeckBuilderScreen(samurai, opening), callback=built)
 

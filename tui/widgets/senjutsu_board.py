@@ -21,7 +21,9 @@ terminal (a roomy one shows both).
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich import box
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -54,6 +56,7 @@ PROMPT_WIDTH = 78
 class SenjutsuBoard(OptionBoard):
     GAME = "senjutsu"
     SCORE_WORD = "health"
+    SCORE_START = 5
     MIN_SIZE = (80, 24)
     COMPACT_BELOW = (110, 36)
     LEGEND = """\
@@ -526,6 +529,23 @@ class SenjutsuBoard(OptionBoard):
         if who:
             return f"A draw: {' and '.join(who)} share it."
         return "A draw: nobody stands."
+
+    @classmethod
+    def result_table(cls, outcome: Outcome, view: dict, labels: list[str]) -> Table:
+        """Who stood last, then the others by health left: each samurai's
+        wounds, bleeding wounds and stun cards at the end."""
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        for name, justify in (("#", "right"), ("Player", "left"), ("Samurai", "left"),
+                              ("Health", "right"), ("✕ wounds", "right"), ("◆ bleeding", "right"),
+                              ("stuns", "right")):
+            table.add_column(name, justify=justify, no_wrap=True)
+        order = sorted(range(len(labels)), key=lambda s: (s not in outcome.winners, -outcome.scores[s], s))
+        for rank, seat in enumerate(order, 1):
+            c = view["samurai"][seat]
+            table.add_row(str(rank), labels[seat], c["name"].replace("The ", ""),
+                          f"{outcome.scores[seat]}/{c['health']}", str(c["wounds"]), str(c["bleeding"]),
+                          str(c["stuns"]), style="bold green" if seat in outcome.winners else "")
+        return table
 
     @classmethod
     def scores_line(cls, outcome: Outcome, names: list[str], view: dict) -> str | None:

@@ -28,6 +28,8 @@ HIDDEN = {"select", "replacement", "additional", "counter", "discard", "forced d
 
 def apply_step(view: dict, step: dict) -> None:
     """Change ``view`` (a copy) as ``step`` changed the game's public face."""
+    if step["step"] == "segment" and step.get("initiative") is not None:
+        view["step"] = step["initiative"]
     seat = step.get("seat")
     if seat is None or seat >= len(view["samurai"]):
         return

@@ -109,7 +109,8 @@ def played_text(view: dict, console: dict) -> Text:
         return Text("")
     card = console.get("replacement") or sel
     info = sj.card_info(card)
-    t = Text(info["name"], style=TYPE_STYLES.get(info["type"], ""))
+    # (the name gives way first: the initiatives say when it strikes)
+    t = Text(fit(info["name"], 14), style=TYPE_STYLES.get(info["type"], ""))
     inits = []
     for seg in console.get("segments") or []:
         mark = "✓" if seg["resolved"] else ""
