@@ -412,3 +412,39 @@ def test_the_deck_builder_at_80x24(snap_compare, tmp_path):
         await pilot.pause()
 
     assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+
+
+async def test_a_click_on_a_hex_chooses_it_and_c_reads_the_hand(tmp_path):
+    """The default settings: a click on a start hex selects it (its key on
+    the field lights up), a second click plays it.  Then ``c`` reads each
+    card of the hand in the card panel, ``d`` shows the kamae trees and
+    discards in its place."""
+    from tui.widgets.hex_field import position
+    app = small_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        game = await start(pilot, 2, 36, samurai="ronin,master")
+        board = game.board
+        assert board.view["decision"]["kind"] == "place"
+        target = next(o for o in board.view["decision"]["options"] if o["hex"] == [1, 2])
+        x, y = position((1, 2), 3, 5)
+        await pilot.click("#sj-field", offset=(x, y))
+        assert board.selected_action().id == target["action"] and game.match.state.history == []
+        field = board.query_one("#sj-field")
+        assert "bright_white" in field.marks[(1, 2)].style          # the selected hex
+        await pilot.click("#sj-field", offset=(x, y))
+        await wait_for(pilot, lambda: game.match.state.history != [], what="the placement")
+        await settle(pilot, game)
+        view = game.match.state.view(0)
+        assert view["samurai"][0]["hex"] == [1, 2]
+        hand = [c["id"] for c in view["hand"]]
+        panel = board.query_one("#sj-card")
+        await pilot.press("c")
+        assert panel.card_id == hand[0]
+        await pilot.press("c")
+        assert panel.card_id == hand[1]
+        await pilot.press("d")
+        details = board.query_one("#sj-details")
+        assert details.display and not panel.display
+        assert "tree G→A, A–L, G–B, B–D" in str(details.render())          # the Ronin's kamae tree
+        await pilot.press("d")
+        assert panel.display and not details.display

@@ -16,7 +16,7 @@ reach any); an option on the field (a start hex, a step, a target) shows
 its key on its hex, and a click on the hex chooses it.  ``c`` reads the
 cards of your hand one by one in the card panel; ``d`` shows the details
 (each samurai's kamae tree and face-up discards) in its place on a small
-terminal (a roomy one shows both).
+terminal (a roomy one shows them under each console).
 """
 from __future__ import annotations
 
@@ -74,7 +74,9 @@ class SenjutsuBoard(OptionBoard):
   **B** Balance, **D** Determination, **L** Lotus); cards in hand / deck /
   discard pile; **⛨** Heavy Armour; the card played this round and its
   initiatives (**6▸1✓**: its first part resolved at 6, the second at 1 to
-  come; **?** not fixed yet; struck through: cancelled).
+  come; **?** not fixed yet; struck through: cancelled).  A roomy terminal
+  adds a line under each: the kamae, its tree (**–** both ways, **→** one
+  way) and the face-up discards (**d** shows them on a small one).
 - **Hand**: each card as its initiative and name, coloured by type (**red**
   attack, **blue** defence, **green** meditation, **magenta** the core).
 - **The card panel** reads the card in question in full: the option under
@@ -328,7 +330,7 @@ class SenjutsuBoard(OptionBoard):
         mine = self.viewer >= 0
         hand = self.query_one("#sj-hand", Static)
         hand.display = mine
-        self._hand = hand_lines(v, side) if mine else []
+        self._hand = hand_lines(v, side, 10 if self.compact else 20) if mine else []
         self.hand_shown = [c["id"] for c in v.get("hand") or [] for _ in range(c["count"])]
         if mine:
             self._put(hand, Text("\n").join(self._hand))
@@ -434,13 +436,12 @@ class SenjutsuBoard(OptionBoard):
 
     def _draw_details(self, width: int) -> None:
         box = self.query_one("#sj-details", Static)
-        show = self.details if self.compact else True
+        show = self.details and self.compact      # (roomy, the consoles have a line for it)
         box.display = show
         if not show:
             return
         v = self.view
-        lines = [Text("Kamae trees and discards (d closes)" if self.compact else "Kamae and discards",
-                      style="bold")]
+        lines = [Text("Kamae trees and discards (d closes)", style="bold")]
         for seat in v["advantage"]:
             line = seat_text(v, seat, f"{samurai_word(v, seat)} ({self.names[seat]})")
             lines.append(line)

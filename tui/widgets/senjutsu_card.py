@@ -59,7 +59,9 @@ class CardPanel(Static):
     """A card in full (see ``card_renderable``)."""
 
     def show_card(self, info: dict | None, facing: int = 0, **kw) -> None:
-        key = (info["id"] if info else None, facing, tuple(sorted(kw.items())))
+        #: the card shown (its ID), None: none
+        self.card_id = info["id"] if info else None
+        key = (self.card_id, facing, tuple(sorted(kw.items())))
         if key != getattr(self, "_shown", None):
             self._shown = key
             self.update(card_renderable(info, facing, **kw))
