@@ -2,22 +2,20 @@
 the format ``engine.senjutsu_decks`` reads and the game's ``deck`` option
 takes) kept in the data folder's ``decks/``.
 
->>> import tempfile, os
->>> os.environ["NINJA_DOJO_HOME"] = tempfile.mkdtemp()
->>> path = save_deck("my ronin", {"G04": 40}, "ronin")
->>> path.name, [d.name for d in saved_decks()]
-('my-ronin.txt', ['my ronin'])
->>> load_deck(path).counts, load_deck(path).samurai
-({'G04': 40}, 'ronin')
+>>> import tempfile, pathlib
+>>> path = save_deck("My Ronin!", {"G04": 40}, "ronin",
+...                  pathlib.Path(tempfile.mkdtemp()) / file_name("My Ronin!"))
+>>> path.name, load_deck(path).name, load_deck(path).samurai, load_deck(path).counts
+('my-ronin.txt', 'My Ronin!', 'ronin', {'G04': 40})
 """
 from __future__ import annotations
 
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.codec import write_atomically
 from engine.senjutsu_decks import deck_text, read_deck_text
 from tui.paths import decks_dir, ensure
 
@@ -71,17 +69,5 @@ def save_deck(name: str, counts: dict, samurai: str, path: str | os.PathLike | N
     the decks folder, or to ``path``; ``OSError`` if it cannot be."""
     path = Path(path) if path is not None else ensure(decks_dir()) / file_name(name)
     text = f"# deck: {name} (for {samurai})\n" + deck_text(counts)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".txt", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomically(path, text.encode("utf-8"))
     return path

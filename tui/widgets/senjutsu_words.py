@@ -168,7 +168,11 @@ def hand_entries(view: dict) -> list[tuple[str, dict | None, int]]:
 
 
 def short_initiative(info: dict) -> str:
-    """``6/7▸5`` for ``6/[A]7 ▸ 5``: the numbers without the kamae."""
+    """The initiative in few characters: the numbers without the kamae.
+
+    >>> short_initiative({"initiative": "6/[A]7 ▸ 5"}), short_initiative({"initiative": "9-2"})
+    ('6/7▸5', '9-2')
+    """
     return re.sub(r"\[[A-Z/]+\]", "", info["initiative"]).replace(" ▸ ", "▸")
 
 
