@@ -398,8 +398,10 @@ class SenjutsuBoard(OptionBoard):
         me = v["samurai"][self.viewer] if self.viewer >= 0 else None
         facing = me["facing"] if me and me["hex"] is not None else 0
         focus = self.focus_info
-        if focus.get("card") and not self.awaiting:
+        if focus and not self.awaiting:            # a frame of the story
             seat = focus.get("seat")
+            if not focus.get("card"):
+                return None, facing, "", ""
             f = v["samurai"][seat]["facing"] if seat is not None else 0
             who = samurai_word(v, seat) if seat is not None else ""
             return sj.card_info(focus["card"]), f, "", f"played by {who}" if who else ""

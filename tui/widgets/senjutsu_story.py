@@ -16,11 +16,11 @@ import copy
 from engine import Action
 from tui.widgets.board import Frame
 
-#: steps worth a longer look
-LONG = {"attack": 1.6, "block": 1.2, "defeat": 1.6, "game over": 1.6, "reveal": 1.0,
-        "segment": 1.0, "collision": 1.2}
-#: steps that change nothing on the field or the consoles
-QUIET = {"round", "draw", "bleed", "discard phase", "end of round"}
+#: how long each kind of step stays (in step pauses): an attack, a block
+#: and a fall are worth a look, the bookkeeping of a round flies by
+PAUSES = {"attack": 1.6, "block": 1.2, "defeat": 1.6, "game over": 1.6, "collision": 1.2,
+          "segment": 0.8, "reveal": 0.5, "draw": 0.15, "bleed": 0.3, "discard phase": 0.15,
+          "end of round": 0.15, "initiative": 0.3}
 #: decisions whose options are a hand's secrets: their moves are never named
 HIDDEN = {"select", "replacement", "additional", "counter", "discard", "forced discard", "search",
           "top 3", "shuffle back", "tuck", "give 3"}
@@ -82,6 +82,11 @@ def tell(before: dict, after: dict, steps: list[dict], names: list[str],
     view = copy.deepcopy(before)
     heading = None
     told = False
+    # the card each samurai is resolving, for the card panel (a segment may
+    # have begun in an earlier move)
+    resolving = {}
+    if before.get("segment") and before["segment"].get("card"):
+        resolving[before["segment"]["seat"]] = before["segment"]["card"]
     for step in steps:
         kind = step["step"]
         if kind == "round":
@@ -89,10 +94,13 @@ def tell(before: dict, after: dict, steps: list[dict], names: list[str],
             view["round"] = step.get("round")
             continue
         apply_step(view, step)
-        if kind in ("place", "end of round") and not step["text"]:
-            continue
-        frames.append(Frame(copy.deepcopy(view), step["text"], pause=LONG.get(kind, 0.6),
-                            focus=focus_of(step), heading=heading))
+        if kind in ("segment", "play foe's card") and step.get("card"):
+            resolving[step["seat"]] = step["card"]
+        focus = focus_of(step)
+        if "card" not in focus and step.get("seat") in resolving and kind not in ("reveal", "draw"):
+            focus["card"] = resolving[step["seat"]]
+        frames.append(Frame(copy.deepcopy(view), step["text"], pause=PAUSES.get(kind, 0.5),
+                            focus=focus, heading=heading))
         heading = None
         told = True
     if not told:
