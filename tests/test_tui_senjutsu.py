@@ -232,6 +232,7 @@ def test_every_attack_and_block_is_a_frame_with_its_hexes_on_the_field():
             painted = {tuple(h) for h in frame.focus[kind]}
             expected = card_hexes(*segment_card[seat], kind, me["hex"], me["facing"])
             assert painted <= expected and (painted or not expected), (step["text"], painted, expected)
+            assert frame.focus["card"] == segment_card[seat][0]     # the card panel reads it
             marks = field_marks(frame.view, frame.focus)
             style = ATTACK_STYLE if kind == "attack" else BLOCK_STYLE
             assert all(style in marks[h].style for h in painted)
