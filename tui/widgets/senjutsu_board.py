@@ -67,14 +67,15 @@ class SenjutsuBoard(OptionBoard):
   last attack covered and **blue** ones a block protects now.  At a decision
   the hexes you may enter (a start hex, a step) show their key, **[1]**, and a
   samurai you may target shows it before its letter, **2R↓**; a click on a
-  hex chooses it.  Top left: the round; top right: the initiative resolving.
+  hex chooses it.  At a rotation your samurai shows, reversed, the way the
+  option under the cursor would turn it.  Top left: the round; top right: the initiative resolving.
 - **Consoles**, in advantage order (the top of the track first): letter and
   player; health **♥** left, **✕** a wound, **◆** a bleeding wound (5 in all);
   **s2** two stun cards in hand; the kamae (**G** Gateway, **A** Aggression,
   **B** Balance, **D** Determination, **L** Lotus); cards in hand / deck /
   discard pile; **⛨** Heavy Armour; the card played this round and its
   initiatives (**6▸1✓**: its first part resolved at 6, the second at 1 to
-  come; **?** not fixed yet; struck through: cancelled).  A roomy terminal
+  come; **9-2?** not fixed yet; struck through: cancelled).  A roomy terminal
   adds a line under each: the kamae, its tree (**–** both ways, **→** one
   way) and the face-up discards (**d** shows them on a small one).
 - **Hand**: each card as its initiative and name, coloured by type (**red**
@@ -324,7 +325,12 @@ class SenjutsuBoard(OptionBoard):
         if v["phase"] == "over":
             right = "game over"
         left = f"Round {v['round']}" if v.get("round") else "Setup"
-        self.query_one(SenjutsuField).show_field(field_marks(v, focus, keys, cursor), left, right)
+        preview = None
+        if self.awaiting and 0 <= self.cursor < len(self._entries):
+            option = self._entries[self.cursor][2]
+            if "facing" in option and self.actor is not None:
+                preview = (self.actor, option["facing"])      # a rotation: the way it would face
+        self.query_one(SenjutsuField).show_field(field_marks(v, focus, keys, cursor, preview), left, right)
         self.query_one(Consoles).show_consoles(v, self.names, side, roomy=roomy, marks=self.marks,
                                                focus=focus)
         mine = self.viewer >= 0

@@ -15,10 +15,11 @@ from tui.widgets.senjutsu_words import (ATTACK_STYLE, BLOCK_STYLE, OPTION_STYLE,
 
 
 def field_marks(view: dict, focus: dict | None = None, keys: dict | None = None,
-                cursor: tuple | None = None) -> dict:
+                cursor: tuple | None = None, preview: tuple | None = None) -> dict:
     """The mark of every hex that shows something.  ``focus``: a step of the
     story (``attack`` / ``block`` hexes); ``keys``: hex → the key of the
-    option there; ``cursor``: the hex of the selected option."""
+    option there; ``cursor``: the hex of the selected option; ``preview``:
+    (seat, facing) the way a rotation under the cursor would turn it."""
     focus = focus or {}
     keys = keys or {}
     marks: dict = {}
@@ -43,8 +44,11 @@ def field_marks(view: dict, focus: dict | None = None, keys: dict | None = None,
     for c in view["samurai"]:
         if c["standing"] and c["hex"] is not None:
             h = tuple(c["hex"])
-            marks[h] = Mark(letter(view, c["seat"]) + ARROWS[c["facing"]],
-                            SEAT_STYLES[c["seat"] % len(SEAT_STYLES)])
+            style = SEAT_STYLES[c["seat"] % len(SEAT_STYLES)]
+            facing = c["facing"]
+            if preview is not None and preview[0] == c["seat"]:
+                facing, style = preview[1], style + " reverse"
+            marks[h] = Mark(letter(view, c["seat"]) + ARROWS[facing], style)
     for h, key in keys.items():
         old = marks.get(h)
         text = f"{key}{old.text}" if old is not None and old is not TERRAIN else f"[{key}]"

@@ -112,9 +112,14 @@ def played_text(view: dict, console: dict) -> Text:
     # (the name gives way first: the initiatives say when it strikes)
     t = Text(fit(info["name"], 14), style=TYPE_STYLES.get(info["type"], ""))
     inits = []
+    printed = info["initiative"].split(" ▸ ")
     for seg in console.get("segments") or []:
         mark = "✓" if seg["resolved"] else ""
-        inits.append(f"{seg['initiative']}{mark}" if seg["fixed"] else "?")
+        if seg["fixed"]:
+            inits.append(f"{seg['initiative']}{mark}")
+        else:                       # not fixed yet: what the card allows
+            k = seg["index"]
+            inits.append(re.sub(r"\[[A-Z/]+\]", "", printed[k]) + "?" if k < len(printed) else "?")
     if inits:
         t.append(" " + "▸".join(inits), style="bold")
     if console.get("additional"):
