@@ -191,10 +191,15 @@ def loads_game(data: bytes) -> SavedGame:
 def save(state: State, path: str | os.PathLike, seats=None, review: GameReview | None = None) -> None:
     """Write ``state`` (and ``seats``, one name per seat, and its ``review``,
     if given) to ``path`` atomically: the old file or the new, never half."""
-    data = dumps(state, seats, review)
+    write_atomically(path, dumps(state, seats, review))
+
+
+def write_atomically(path: str | os.PathLike, data: bytes) -> None:
+    """Write ``data`` to ``path``: the old file or the new, never half (a
+    temporary file in the same folder, synced, then renamed over it)."""
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".msgpack", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=os.path.splitext(path)[1], dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

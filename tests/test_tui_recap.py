@@ -177,4 +177,4 @@ def test_dojo_help_and_rules_on_the_command_line(capsys):
         main(["--rules", "chess"])
     err = capsys.readouterr().err.strip().splitlines()
     assert e.value.code == 2 and err[-1] == ("dojo: error: --rules: no game 'chess'; choose one of "
-                                             "ninjan, ninjato, pride_of_ninja, san_ni_ichi")
+                                             "ninjan, ninjato, pride_of_ninja, san_ni_ichi, senjutsu")

@@ -8,12 +8,14 @@ from tui.widgets.ninjan_board import NinJanBoard
 from tui.widgets.ninjato_board import NinjatoBoard
 from tui.widgets.pride_of_ninja_board import PrideOfNinjaBoard
 from tui.widgets.san_ni_ichi_board import SanNiIchiBoard
+from tui.widgets.senjutsu_board import SenjutsuBoard
 
 BOARDS: dict[str, type[Board]] = {
     NinJanBoard.GAME: NinJanBoard,
     NinjatoBoard.GAME: NinjatoBoard,
     PrideOfNinjaBoard.GAME: PrideOfNinjaBoard,
     SanNiIchiBoard.GAME: SanNiIchiBoard,
+    SenjutsuBoard.GAME: SenjutsuBoard,
 }
 
 

@@ -4,6 +4,7 @@ current directory.
 
     saves/       games saved with ``s`` and positions exported with ``e``
     autosave/    every game, written after each decision (Continue reads it)
+    decks/       Senjutsu decks built in the app (the deck files the engine reads)
     settings.json
 
 ``NINJA_DOJO_HOME`` names another folder for all of it (the tests point it
@@ -36,6 +37,10 @@ def saves_dir() -> Path:
 
 def autosave_dir() -> Path:
     return data_dir() / "autosave"
+
+
+def decks_dir() -> Path:
+    return data_dir() / "decks"
 
 
 def settings_file() -> Path:

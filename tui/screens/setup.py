@@ -66,18 +66,35 @@ def option_label(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-class OptionRow(Horizontal):
-    """One option of the chosen game: its name and a picker of its values."""
+def extra_values(game: str, key: str) -> list[tuple[str, object]]:
+    """Values of an option beyond the game's own list: a Senjutsu seat's
+    deck may be one of the player's decks (deck files in the data folder)."""
+    if (game, key) == ("senjutsu", "deck"):
+        from tui.decks import saved_decks
+        return [(f"{d.name} (yours)", str(d.path)) for d in saved_decks()]
+    return []
 
-    def __init__(self, key: str, spec: dict, value) -> None:
-        super().__init__(classes="row option", id=f"option-row-{key}")
+
+class OptionRow(Horizontal):
+    """One option of the chosen game: its name and a picker of its values;
+    a per-seat option has a row per seat (``seat``)."""
+
+    def __init__(self, key: str, spec: dict, value, seat: int | None = None,
+                 extra: list[tuple[str, object]] = ()) -> None:
+        suffix = "" if seat is None else f"-{seat + 1}"
+        super().__init__(classes="row option", id=f"option-row-{key}{suffix}")
         self.key = key
         self.spec = spec
-        self.value = value if value in spec["values"] else spec.get("default")
+        self.seat = seat
+        self.values = option_values(spec) + list(extra)
+        allowed = [v for _, v in self.values]
+        self.value = value if value in allowed else spec.get("default")
+        self.suffix = suffix
 
     def compose(self) -> ComposeResult:
-        yield Label(option_label(self.key), classes="label")
-        yield Choice(option_values(self.spec), self.value, id=f"option-{self.key}")
+        label = option_label(self.key) + ("" if self.seat is None else f" {self.seat + 1}")
+        yield Label(label, classes="label")
+        yield Choice(self.values, self.value, id=f"option-{self.key}{self.suffix}")
 
 
 class SetupScreen(Screen[MatchSetup | None]):
@@ -86,8 +103,11 @@ class SetupScreen(Screen[MatchSetup | None]):
     BINDINGS = [
         Binding("enter", "start", "Start", priority=False, id="setup.start"),
         Binding("escape", "cancel", "Back", id="setup.back"),
-        Binding("up", "app.focus_previous", "Up", show=False, id="setup.up"),
-        Binding("down", "app.focus_next", "Down", show=False, id="setup.down"),
+        Binding("ctrl+b", "build_deck", "Build a deck", id="setup.build-deck"),
+        # (before the form's scrolling: on a short terminal a long form scrolls
+        # to the field in focus instead)
+        Binding("up", "app.focus_previous", "Up", show=False, priority=True, id="setup.up"),
+        Binding("down", "app.focus_next", "Down", show=False, priority=True, id="setup.down"),
     ]
 
     def __init__(self, previous: MatchSetup | None = None) -> None:
@@ -124,7 +144,8 @@ class SetupScreen(Screen[MatchSetup | None]):
                             max_length=19)
             yield Static(Text(level_help(), style="dim"), id="setup-levels")
             yield Static("", id="setup-error")
-            yield Static("←/→ change a value · ↑/↓ or tab move · enter starts", classes="help")
+            yield Static("←/→ change a value · ↑/↓ or tab move · enter starts"
+                         " · ctrl+b builds a Senjutsu deck", classes="help")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Back", id="back")
@@ -145,13 +166,36 @@ class SetupScreen(Screen[MatchSetup | None]):
 
     @staticmethod
     def _option_rows(game: str, values: dict) -> list[OptionRow]:
-        options = getattr(engine.game_module(game), "OPTIONS", {}) or {}
-        return [OptionRow(key, spec, values.get(key, spec.get("default")))
-                for key, spec in options.items()]
+        module = engine.game_module(game)
+        options = getattr(module, "OPTIONS", {}) or {}
+        rows = []
+        for key, spec in options.items():
+            value = values.get(key, spec.get("default"))
+            extra = extra_values(game, key)
+            if spec.get("per_seat"):
+                given = value if isinstance(value, list) else [value] * module.PLAYERS[1]
+                given += [spec.get("default")] * (module.PLAYERS[1] - len(given))
+                rows += [OptionRow(key, spec, given[i], seat=i, extra=extra)
+                         for i in range(module.PLAYERS[1])]
+            else:
+                rows.append(OptionRow(key, spec, value, extra=extra))
+        return rows
 
     def options(self) -> dict:
-        """The chosen options, as ``engine.new_game`` takes them."""
-        return {row.key: row.query_one(Choice).value for row in self.query(OptionRow)}
+        """The chosen options, as ``engine.new_game`` takes them: a per-seat
+        option as one value when every seat has the same, else a list."""
+        n = self.query_one("#players-choice", Choice).value
+        out: dict = {}
+        for row in self.query(OptionRow):
+            value = row.query_one(Choice).value
+            if row.seat is None:
+                out[row.key] = value
+            elif row.seat < n:
+                out.setdefault(row.key, []).append(value)
+        for key, value in out.items():
+            if isinstance(value, list) and all(v == value[0] for v in value):
+                out[key] = value[0]
+        return out
 
     async def _replace_options(self, game: str) -> None:
         """The option rows of a newly chosen game (its own defaults)."""
@@ -183,6 +227,9 @@ class SetupScreen(Screen[MatchSetup | None]):
         n = self.query_one("#players-choice", Choice).value
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-row-{i + 1}").display = i < n
+        for row in self.query(OptionRow):
+            if row.seat is not None:
+                row.display = row.seat < n
 
     async def on_choice_changed(self, event: Choice.Changed) -> None:
         if event.choice.id == "players-choice":
@@ -200,6 +247,44 @@ class SetupScreen(Screen[MatchSetup | None]):
                 seat.refresh()
             self._show_seats()
             await self._replace_options(event.value)
+            self._show_seats()
+        self._check()
+
+    def action_build_deck(self) -> None:
+        """Senjutsu: build a deck for the seat in focus (or seat 1); saved,
+        it becomes that seat's deck."""
+        game = self.query_one("#game-choice", Choice).value
+        if game != "senjutsu":
+            self.notify("Deck building is for Senjutsu.", timeout=3)
+            return
+        from engine import senjutsu as sj
+        from tui.screens.deck_builder import DeckBuilderScreen
+        focused = self.focused.parent if self.focused is not None else None
+        seat = focused.seat if isinstance(focused, OptionRow) and focused.seat is not None else 0
+        samurai = self.query_one(f"#option-samurai-{seat + 1}", Choice).value
+        deck = self.query_one(f"#option-deck-{seat + 1}", Choice).value
+        opening = deck if isinstance(deck, str) and deck not in ("preset",) + sj.SAMURAI_KEYS \
+            else None
+        samurai = samurai if samurai != "random" else (deck if deck in sj.SAMURAI_KEYS else "ronin")
+
+        async def built(path: str | None) -> None:
+            values = self.options()
+            if path:
+                from tui.decks import load_deck
+                n = self.query_one("#players-choice", Choice).value
+                for key, value in (("deck", path), ("samurai", load_deck(path).samurai)):
+                    given = values.get(key)
+                    given = list(given) if isinstance(given, list) else [given] * n
+                    given[seat] = value         # (the deck's samurai plays it)
+                    values[key] = given
+            await self._replace_options_with(game, values)
+        self.app.push_screen(DeckBuilderScreen(samurai, opening), callback=built)
+
+    async def _replace_options_with(self, game: str, values: dict) -> None:
+        box = self.query_one("#setup-options", Vertical)
+        await box.remove_children()
+        await box.mount_all(self._option_rows(game, values))
+        self._show_seats()
         self._check()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -105,6 +105,8 @@ class Board(Widget, can_focus=True):
     SCORE_WORD: ClassVar[str] = "points"
     #: the lowest score wins (e.g. damage)
     LOW_SCORE_WINS: ClassVar[bool] = False
+    #: everyone's score before the first round (e.g. a full health)
+    SCORE_START: ClassVar[int] = 0
     #: how to read the board (markdown), shown with the rules
     LEGEND: ClassVar[str] = ""
 

@@ -25,7 +25,7 @@ def score_history_table(state: State, names: list[str]) -> Group:
     table.add_column("Round", no_wrap=True)
     for name in names:
         table.add_column(name, justify="right", no_wrap=True)
-    previous = [0] * len(names)
+    previous = [board.SCORE_START] * len(names)
     for round_title, scores in rows:
         lead = (min if board.LOW_SCORE_WINS else max)(scores) if scores else None
         cells = []
