@@ -2,41 +2,24 @@
 of a whole game, everything a player needs to decide (the board's
 ``essentials()``: the whole hand, the piles or rows, the options) is on
 screen and whole, and the prompt is one line.  Below the smallest size a
-board serves, one line asks for a larger terminal."""
+board serves, one line asks for a larger terminal.  (Senjutsu's 4-player
+melee at 80×24, with the field's own checks: tests/test_tui_senjutsu.py.)"""
 from __future__ import annotations
 
 import pytest
-from rich.cells import cell_len
 
-from tests.snapshot_apps.dojo_pilot import make_app, settle, wait_for
+from tests.snapshot_apps.dojo_pilot import check_essentials_whole, make_app, settle, wait_for
 from tui.match import MatchSetup, plan_seats
 from tui.screens.end import EndScreen
 from tui.widgets.card_chip import CardChip
 
 SMALL = (80, 24)
-#: the boards' one-line items (an option, a row, a house, a space)
-ONE_LINE = ("sni-option", "pon-row", "nto-option", "nto-house", "nto-space")
 
 
 def check_everything_shows(game) -> int:
-    """Each essential widget lies inside the game's area; a one-line item
-    (a card, an option, a row) shows its whole text; the prompt is one line
-    that fits.  Returns how many widgets were checked."""
-    area = game.query_one("#game-main").region
-    essentials = game.board.essentials()
-    assert essentials, "a decision with nothing on screen"
-    for w in essentials:
-        r = w.region
-        assert r.width > 0 and r.height > 0, f"{w} is not on screen"
-        assert area.contains_region(r), f"{w} at {r} is cut off by the screen ({area})"
-        if isinstance(w, CardChip) or any(w.has_class(c) for c in ONE_LINE):
-            text = str(w.render())
-            assert "\n" not in text and cell_len(text) <= w.content_region.width, \
-                f"{w} shows {text!r} in {w.content_region.width} columns"
-    status = game.status
-    assert status.region.height == 1
-    message = game.status.message
-    assert cell_len(message) <= SMALL[0] - 2, f"the prompt is cut: {message!r}"
+    """Everything essential whole on screen (``check_essentials_whole``) and
+    the whole hand shown.  Returns how many widgets were checked."""
+    essentials = check_essentials_whole(game, SMALL[0])
     hand = game.board.view.get("hand") or []
     if hasattr(game.board, "hand_shown"):       # a board that writes the hand as a line
         assert sorted(game.board.hand_shown) == sorted(hand), (game.board.hand_shown, hand)

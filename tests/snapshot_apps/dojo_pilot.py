@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import time
 
+from rich.cells import cell_len
 from textual.pilot import Pilot
 
 from tui.app import DojoApp
 from tui.screens.game import GameScreen
 from tui.settings import Settings
+from tui.widgets.card_chip import CardChip
 from tui.widgets.choice import Choice
 
 TIMEOUT = 20.0
@@ -137,3 +139,29 @@ def ninjan_position(players, piles, played, resolved=0):
                   "played": list(played), "resolved": resolved},
     }
     return codec.from_map(doc)
+
+
+#: the boards' one-line items (an option, a row, a house, a space)
+ONE_LINE = ("sni-option", "pon-row", "nto-option", "nto-house", "nto-space", "sj-option")
+
+
+def check_essentials_whole(game: GameScreen, width: int) -> list:
+    """At a decision, in a terminal ``width`` columns wide: each of the
+    board's ``essentials()`` lies inside the game's area, a one-line item (a
+    card, an option, a row) shows its whole text, and the prompt is one line
+    that fits.  The essentials, for a board's own checks."""
+    area = game.query_one("#game-main").region
+    essentials = game.board.essentials()
+    assert essentials, "a decision with nothing on screen"
+    for w in essentials:
+        r = w.region
+        assert r.width > 0 and r.height > 0, f"{w} is not on screen"
+        assert area.contains_region(r), f"{w} at {r} is cut off by the screen ({area})"
+        if isinstance(w, CardChip) or any(w.has_class(c) for c in ONE_LINE):
+            text = str(w.render())
+            assert "\n" not in text and cell_len(text) <= w.content_region.width, \
+                f"{w} shows {text!r} in {w.content_region.width} columns"
+    assert game.status.region.height == 1
+    message = game.status.message
+    assert cell_len(message) <= width - 2, f"the prompt is cut: {message!r}"
+    return essentials
