@@ -2621,6 +2621,7 @@ def _canonical_deck(counts):
 OPTIONS = {
     "samurai": {
         "values": ("random",) + SAMURAI_KEYS,
+        "labels": {s.key: s.name for s in SAMURAI},
         "default": "random",
         "per_seat": True,
         "help": "the samurai of each seat, in seat order ('ronin,master'), or 'random' (from the "
@@ -2628,6 +2629,8 @@ OPTIONS = {
     },
     "deck": {
         "values": PRESET_NAMES,
+        "labels": {"preset": "preset (the samurai's own)",
+                   **{s.key: f"preset of {s.name[0].lower()}{s.name[1:]}" for s in SAMURAI}},
         "default": "preset",
         "per_seat": True,
         "parse": _parse_deck,

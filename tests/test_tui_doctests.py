@@ -11,7 +11,7 @@ MODULES = ["tui.paths", "tui.settings", "tui.saves", "tui.match", "tui.docs",
            "tui.widgets.win_chart", "tui.widgets.hex_field",
            "tui.widgets.san_ni_ichi_board", "tui.widgets.pride_of_ninja_board",
            "tui.widgets.ninjato_words", "tui.widgets.ninjato_story", "tui.widgets.ninjato_action",
-           "tui.decks", "tui.widgets.senjutsu_words"]
+           "tui.decks", "tui.widgets.senjutsu_words", "tui.screens.setup"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -55,10 +55,18 @@ def seat_kinds(game: str) -> list[tuple[str, str]]:
 
 
 def option_values(spec: dict) -> list[tuple[str, object]]:
-    """``(label, value)`` of one option's values: yes/no for a switch."""
+    """``(label, value)`` of one option's values: yes/no for a switch, the
+    game's own words where it gives them (``labels``).
+
+    >>> option_values({"values": (True, False)})
+    [('yes', True), ('no', False)]
+    >>> option_values({"values": ("random", "ronin"), "labels": {"ronin": "The Ronin"}})
+    [('random', 'random'), ('The Ronin', 'ronin')]
+    """
+    labels = spec.get("labels", {})
     out = []
     for v in spec["values"]:
-        out.append(("yes" if v else "no", v) if isinstance(v, bool) else (str(v), v))
+        out.append(("yes" if v else "no", v) if isinstance(v, bool) else (labels.get(v, str(v)), v))
     return out
 
 
