@@ -126,7 +126,8 @@ def player(spec: str):
     each optionally followed by ``+option``s: ``+random`` (uniform random
     rollouts), ``+rm``/``+exp3``/``+ducb`` (bandit at simultaneous
     choices), ``+mixed`` (play a move drawn from the visit shares),
-    ``+exploration=0.7``, ``+expand=4``, ``+threads=N`` (0: every core),
+    ``+exploration=0.7``, ``+expand=4`` (default: the game's tuned value),
+    ``+threads=N`` (0: every core),
     and after a level's name ``+iterations=N`` (N iterations in place of its
     time: the ladder rates hard and master so, as many iterations as one
     core runs in their time, whatever else the machine is doing);

@@ -67,6 +67,25 @@ def thread_seed(seed: int, k: int) -> int:
     return x ^ (x >> 31)
 
 
+#: a node's statistics start on its 4th visit unless a game's tournaments
+#: found better (its module's ``SEARCH_SETTINGS``)
+DEFAULT_EXPAND_AT = 4
+
+
+def search_settings(game, players: int) -> dict:
+    """The search settings tuned for ``game`` (its module) at ``players``:
+    the module's ``SEARCH_SETTINGS`` for that count over the defaults.  The
+    numbers are the game's (found by tournaments, kept beside its rules);
+    the search only reads them.
+
+    >>> from engine import game_module
+    >>> search_settings(game_module("ninjan"), 4)
+    {'expand_at': 4}
+    """
+    return {"expand_at": DEFAULT_EXPAND_AT,
+            **getattr(game, "SEARCH_SETTINGS", {}).get(players, {})}
+
+
 def split_iterations(iterations: int, threads: int) -> list[int]:
     """Each thread's fixed share of an iteration budget (the first ones get
     the remainder); never an empty share.
@@ -97,8 +116,10 @@ class SearchConfig:
     #: analyse as if every hidden card were known (endgame study, tests)
     open_hands: bool = False
     #: a node gets statistics (arms) on this visit; before, it is a leaf
-    #: played out by the rollout policy.  Higher saves memory.
-    expand_at: int = 4
+    #: played out by the rollout policy.  Higher saves memory, and keeps the
+    #: few visits of a young node for the rollouts' judgement.  ``None``: the
+    #: game's tuned value for its player count (``search_settings``).
+    expand_at: int | None = None
     #: search threads (root parallelisation: one tree per thread, statistics
     #: merged at the root); 0 means every core of this machine.
     threads: int = 1
@@ -120,7 +141,8 @@ class SearchConfig:
             raise PositionError(f"selection: {self.selection!r} is not one of {', '.join(SELECTIONS)}")
         if self.rollout not in ROLLOUTS:
             raise PositionError(f"rollout: {self.rollout!r} is not one of {', '.join(ROLLOUTS)}")
-        if isinstance(self.expand_at, bool) or not isinstance(self.expand_at, int) or self.expand_at < 1:
+        if self.expand_at is not None and (isinstance(self.expand_at, bool)
+                                           or not isinstance(self.expand_at, int) or self.expand_at < 1):
             raise PositionError(f"expand_at: expected a positive integer, got {self.expand_at!r}")
         if not isinstance(self.seed, int) or not 0 <= self.seed < 2**64:
             raise PositionError(f"seed: expected an integer in 0..2^64-1, got {self.seed!r}")
@@ -219,6 +241,10 @@ class Search:
             raise PositionError(f"player: {player!r} is not a seat of this {state.players}-player game")
         if player not in movers:
             raise PositionError(f"player: seat {player} has no decision now (seats to move: {movers})")
+        if self.config.expand_at is None:
+            self.config = replace(self.config, **{
+                k: v for k, v in search_settings(state.game, state.players).items()
+                if getattr(self.config, k) is None})
         self.state = state
         self.player = player
         n = self.config.thread_count

@@ -278,6 +278,26 @@ def test_a_running_search_can_be_cancelled(threads):
     assert 1000 <= result["a"].iterations < 10**9
 
 
+def test_a_games_tuned_settings_are_searched_with_unless_the_config_names_its_own():
+    from engine import game_module
+    from solver.search import DEFAULT_EXPAND_AT, search_settings
+    tuned = game_module("ninjato").SEARCH_SETTINGS
+    players = min(tuned)
+    s = new_game("ninjato", players, seed=3)
+    seat = s.movers()[0]
+    expand = tuned[players]["expand_at"]
+    assert expand != DEFAULT_EXPAND_AT
+    assert Search(s, seat, SearchConfig(iterations=10)).config.expand_at == expand
+    assert Search(s, seat, SearchConfig(iterations=10, expand_at=2)).config.expand_at == 2
+    # the tree grows as the setting says: later expansion, fewer nodes
+    late = Search(s, seat, SearchConfig(iterations=600, seed=1)).run()
+    early = Search(s, seat, SearchConfig(iterations=600, seed=1, expand_at=DEFAULT_EXPAND_AT)).run()
+    assert late.nodes < early.nodes
+    assert search_settings(game_module("ninjan"), 4) == {"expand_at": DEFAULT_EXPAND_AT}
+    with pytest.raises(PositionError, match="expand_at"):
+        SearchConfig(expand_at=0)
+
+
 def test_bad_requests_are_refused_clearly():
     s = new_game("ninjan", 3, seed=2)
     with pytest.raises(PositionError, match="player"):
