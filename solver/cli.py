@@ -272,7 +272,8 @@ def cmd_analyse(args) -> int:
     title = state.game.TITLE
     view = state.view(-1)
     # (Nin Jan and the card games count rounds; Ninjato counts turns)
-    when = next((f"{k} {view[k]}" for k in ("round", "turn") if view.get(k) is not None), "?")
+    when = next((f"{k} {view[k]}" if view[k] else f"before {k} 1"    # (Senjutsu's setup: round 0)
+                 for k in ("round", "turn") if view.get(k) is not None), "?")
     print(f"{title}: seat {a.player + 1} to decide ({when})")
     width = max([24] + [len(m.name) for m in a.moves])
     print(f"{'move':<{width}} {'visits':>9} {'share':>7} {'win rate':>9}")

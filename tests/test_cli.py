@@ -55,6 +55,15 @@ def test_analyse_table_for_another_seat(tmp_path):
     assert {m["action"] for m in doc["moves"]} == {a.id for a in state.legal_actions(2)}
 
 
+def test_analyse_says_when_the_decision_is(tmp_path):
+    # before the first round (Senjutsu's samurai are placed in round 0)
+    pos = tmp_path / "duel.msgpack"
+    solver("new", "senjutsu", "--players", 2, "--option", "samurai=ronin,master", "--seed", 3, "-o", pos)
+    out = solver("analyse", pos, "--iterations", 300)
+    assert out.stdout.splitlines()[0] == "Senjutsu: seat 1 to decide (before round 1)"
+    assert "best: place on (" in out.stdout
+
+
 def test_bench_json_keys():
     doc = json.loads(solver("bench", "--game", "ninjan", "--players", 2, "--seconds", 0.2, "--json").stdout)
     assert doc["playouts_per_second"] > 0 and doc["iterations_per_second"] > 0
