@@ -57,3 +57,34 @@ def policy_game(game: str, players: int, options: dict, seed: int, policy_seat: 
 def policy_share(game: str, players: int, options: dict, games: int) -> float:
     """The policy's mean win share over ``games`` seeded games, its seat rotating."""
     return sum(policy_game(game, players, options, g, g % players) for g in range(games)) / games
+
+
+def random_positions(game: str, count: int, seed: int = 0, lo: int = 5, hi: int = 400,
+                     players=(2, 3, 4)) -> list[State]:
+    """``count`` positions of seeded random games of ``game``, each after
+    ``lo``..``hi`` random moves (early to late), the player counts taken in
+    turn; games that ended before are skipped."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = new_game(game, players[len(out) % len(players)], seed=rng.randrange(10**6))
+        play_random(s, rng, rng.randrange(lo, hi))
+        if not s.is_terminal():
+            out.append(s)
+    return out
+
+
+def two_worlds(s: State, k: int, iterations: int, **search) -> tuple[bool, list, list]:
+    """The searching seat's analysis of ``s`` and of another world it cannot
+    tell from it (the engine's resampling of all it cannot see, seed
+    ``1000 + k``), with the search seed ``k``: whether the hands differ, and
+    each analysis as ``(action, visits, value)`` per move."""
+    from solver.search import analyse
+
+    seat = s.movers()[0]
+    other = s.determinize(seat, seed=1000 + k)
+    a = analyse(s, seat, iterations=iterations, seed=k, **search)
+    b = analyse(other, seat, iterations=iterations, seed=k, **search)
+    return (other.fields()["hands"] != s.fields()["hands"],
+            [(m.action, m.visits, m.value) for m in a.moves],
+            [(m.action, m.visits, m.value) for m in b.moves])

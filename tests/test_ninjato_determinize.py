@@ -14,19 +14,12 @@ from collections import Counter
 
 from engine import PositionError, ninjato, new_game
 from solver.search import analyse
-from tests.play import play_random
+from tests.play import random_positions, two_worlds
 
 
 def positions(count, seed=0, lo=5, hi=400):
     """Positions of random games, from early to late (past Dojo reshuffles)."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        s = new_game("ninjato", 2 + len(out) % 3, seed=rng.randrange(10**6))
-        play_random(s, rng, rng.randrange(lo, hi))
-        if not s.is_terminal():
-            out.append(s)
-    return out
+    return random_positions("ninjato", count, seed, lo, hi)
 
 
 def dojo_pool(f, observer):
@@ -101,13 +94,9 @@ def test_unseen_hands_are_drawn_from_the_unseen_cards():
 def test_the_search_reads_no_hidden_card_deep_in_the_game():
     changed = 0
     for i, s in enumerate(positions(12, seed=3, lo=60, hi=300)):
-        seat = s.movers()[0]
-        other = s.determinize(seat, seed=1000 + i)
-        changed += other.fields()["hands"] != s.fields()["hands"]
-        a = analyse(s, seat, iterations=800, seed=i)
-        b = analyse(other, seat, iterations=800, seed=i)
-        assert [(m.action, m.visits, m.value) for m in a.moves] == \
-               [(m.action, m.visits, m.value) for m in b.moves]
+        hands_differ, a, b = two_worlds(s, i, 800)
+        changed += hands_differ
+        assert a == b
     assert changed >= 8
 
 
@@ -115,11 +104,8 @@ def test_a_search_that_may_read_hidden_cards_does_notice_them():
     # The control of the test above: with open hands the analyses differ.
     differ = 0
     for i, s in enumerate(positions(12, seed=3, lo=60, hi=300)):
-        seat = s.movers()[0]
-        other = s.determinize(seat, seed=1000 + i)
-        a = analyse(s, seat, iterations=800, seed=i, open_hands=True)
-        b = analyse(other, seat, iterations=800, seed=i, open_hands=True)
-        differ += [(m.action, m.visits) for m in a.moves] != [(m.action, m.visits) for m in b.moves]
+        _, a, b = two_worlds(s, i, 800, open_hands=True)
+        differ += [m[:2] for m in a] != [m[:2] for m in b]
     assert differ >= 4
 
 

@@ -342,6 +342,8 @@ GAME_SETUPS = [
     ("pride_of_ninja", 5, {"deck": "red"}),
     ("ninjato", 2, {}),
     ("ninjato", 4, {}),
+    ("senjutsu", 2, {}),
+    ("senjutsu", 4, {}),
 ]
 
 
