@@ -83,3 +83,14 @@ def chance_key(capsule, const unsigned char[::1] buf, int observer):
     if g.chance_key == NULL:
         return 0
     return g.chance_key(_ptr(capsule, buf), observer)
+
+
+def evaluate(capsule, const unsigned char[::1] buf):
+    """The game's judgement of this position (each seat's chance to win), or
+    None where it offers none (every position of a game without one)."""
+    cdef double out[MAX_SEATS]
+    cdef GameDef* g = game_def(capsule)
+    cdef void* s = _ptr(capsule, buf)
+    if g.evaluate == NULL or not g.evaluate(s, out):
+        return None
+    return [out[i] for i in range(g.players(s))]

@@ -57,6 +57,12 @@ ctypedef struct GameDef:
     # Equal codes must mean equal observations.  NULL (the default of a
     # static table) for a game whose only chance is the deal.
     uint64_t (*chance_key)(const void* s, int observer) noexcept nogil
+    # At a point where the game can be judged without playing on (Senjutsu:
+    # a round's start), each seat's chance of winning, written to ``out``
+    # like ``returns``; 0 (and ``out`` untouched) elsewhere.  The search may
+    # cut a rollout off there (``SearchConfig.cut_rounds``).  NULL for games
+    # that are always played out to the end.
+    bint (*evaluate)(const void* s, double* out) noexcept nogil
 
 
 cdef extern from *:

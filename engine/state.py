@@ -217,6 +217,12 @@ class State:
         keys it (0: nothing; games whose only chance is the deal say 0)."""
         return _driver.chance_key(self.rules, self._buf, self._seat(observer))
 
+    def evaluate(self) -> list[float] | None:
+        """Each seat's chance to win as the game judges it without playing on,
+        where the search may cut a rollout off (Senjutsu: a round's start);
+        None elsewhere, and always in games played out to the end."""
+        return _driver.evaluate(self.rules, self._buf)
+
     def policy_action(self, seat: int, seed: int = 0) -> Action:
         """The game's heuristic (greedy) move for ``seat``."""
         return self.action(_driver.policy(self.rules, bytearray(self._buf), seat, seed))

@@ -141,6 +141,7 @@ cdef class Search:
     # when the loop ran and the CPU time it took (bench/threads.py)
     cdef double started, finished, cpu
     cdef int expand_at
+    cdef int cut_rounds
     cdef int32_t free_block[16]   # first free arm block of size 2**i
 
     def __cinit__(self, capsule, bytes state, int observer, config):
@@ -173,6 +174,7 @@ cdef class Search:
         for i in range(16):
             self.free_block[i] = EMPTY
         self.expand_at = config.expand_at
+        self.cut_rounds = config.cut_rounds
         self.n_nodes = 1
         self.tree[0].arms = NO_ARMS
         self.tree[0].n_arms = 0
@@ -352,7 +354,7 @@ cdef class Search:
         cdef int seats[MAX_SEATS]
         cdef int joint[MAX_SEATS]
         cdef double r[MAX_SEATS]
-        cdef int n_movers, i, depth = 0, seat
+        cdef int n_movers, i, depth = 0, seat, played, points
         cdef int32_t node = 0, child
         cdef int32_t picked[MAX_SEATS]
         cdef uint64_t key
@@ -413,15 +415,23 @@ cdef class Search:
             if child < 0:
                 return False
             node = child
-        # Rollout.
+        # Rollout: to the end, or to the game's ``cut_rounds``-th judging
+        # point (a round's start) and its evaluation there.
+        played = 0
+        points = 0
         while True:
             n_movers = g.movers(s, seats)
             if n_movers == 0:
+                g.returns(s, r)
                 break
+            if self.cut_rounds and played and g.evaluate != NULL and g.evaluate(s, r):
+                points += 1
+                if points >= self.cut_rounds:
+                    break
             for i in range(n_movers):
                 joint[seats[i]] = self._rollout_action(s, seats[i])
             g.apply(s, joint)
-        g.returns(s, r)
+            played += 1
         self._backup(depth, r)
         return True
 

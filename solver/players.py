@@ -126,7 +126,9 @@ def player(spec: str):
     each optionally followed by ``+option``s: ``+random`` (uniform random
     rollouts), ``+rm``/``+exp3``/``+ducb`` (bandit at simultaneous
     choices), ``+mixed`` (play a move drawn from the visit shares),
-    ``+exploration=0.7``, ``+expand=4`` (default: the game's tuned value),
+    ``+exploration=0.7``, ``+expand=4`` and ``+cut=N`` (rollouts cut off at
+    the N-th round's evaluation, 0: played out; default: the game's tuned
+    values),
     ``+threads=N`` (0: every core),
     and after a level's name ``+iterations=N`` (N iterations in place of its
     time: the ladder rates hard and master so, as many iterations as one
@@ -186,6 +188,8 @@ def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
             kw[name] = _number(spec, value, float)
         elif eq and name == "expand":
             kw["expand_at"] = _number(spec, value, int)
+        elif eq and name == "cut":
+            kw["cut_rounds"] = _number(spec, value, int)
         elif eq and name == "threads":
             kw["threads"] = _number(spec, value, int)
         elif eq and name == "iterations" and base_is_level(spec):

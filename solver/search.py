@@ -27,6 +27,8 @@ SELECTIONS = ("rm", "exp3", "ducb")
 ROLLOUTS = ("heuristic", "random")
 #: More search threads than this is a typo, not a machine.
 MAX_THREADS = 256
+#: a rollout judged more than this many rounds ahead is played out in all but name
+MAX_CUT_ROUNDS = 1000
 #: The largest budgets a search takes: beyond them the tree outgrows the
 #: memory of a usual machine (100-200 bytes an iteration) or the wait is
 #: not a question anyone means to ask.
@@ -70,6 +72,9 @@ def thread_seed(seed: int, k: int) -> int:
 #: a node's statistics start on its 4th visit unless a game's tournaments
 #: found better (its module's ``SEARCH_SETTINGS``)
 DEFAULT_EXPAND_AT = 4
+#: rollouts are played to the end unless a game's tournaments found that
+#: cutting them off at its evaluation plays better
+DEFAULT_CUT_ROUNDS = 0
 
 
 def search_settings(game, players: int) -> dict:
@@ -80,9 +85,9 @@ def search_settings(game, players: int) -> dict:
 
     >>> from engine import game_module
     >>> search_settings(game_module("ninjan"), 4)
-    {'expand_at': 4}
+    {'expand_at': 4, 'cut_rounds': 0}
     """
-    return {"expand_at": DEFAULT_EXPAND_AT,
+    return {"expand_at": DEFAULT_EXPAND_AT, "cut_rounds": DEFAULT_CUT_ROUNDS,
             **getattr(game, "SEARCH_SETTINGS", {}).get(players, {})}
 
 
@@ -120,6 +125,11 @@ class SearchConfig:
     #: few visits of a young node for the rollouts' judgement.  ``None``: the
     #: game's tuned value for its player count (``search_settings``).
     expand_at: int | None = None
+    #: a rollout stops at the start of its ``cut_rounds``-th round and takes
+    #: the game's evaluation there in place of an ending (0: played to the
+    #: end; games without an evaluation always are).  ``None``: the game's
+    #: tuned value (``search_settings``).
+    cut_rounds: int | None = None
     #: search threads (root parallelisation: one tree per thread, statistics
     #: merged at the root); 0 means every core of this machine.
     threads: int = 1
@@ -144,6 +154,11 @@ class SearchConfig:
         if self.expand_at is not None and (isinstance(self.expand_at, bool)
                                            or not isinstance(self.expand_at, int) or self.expand_at < 1):
             raise PositionError(f"expand_at: expected a positive integer, got {self.expand_at!r}")
+        if self.cut_rounds is not None and (isinstance(self.cut_rounds, bool)
+                                            or not isinstance(self.cut_rounds, int)
+                                            or not 0 <= self.cut_rounds <= MAX_CUT_ROUNDS):
+            raise PositionError(f"cut_rounds: expected 0 (play to the end) to {MAX_CUT_ROUNDS}, "
+                                f"got {self.cut_rounds!r}")
         if not isinstance(self.seed, int) or not 0 <= self.seed < 2**64:
             raise PositionError(f"seed: expected an integer in 0..2^64-1, got {self.seed!r}")
         if isinstance(self.threads, bool) or not isinstance(self.threads, int) or not 0 <= self.threads <= MAX_THREADS:
@@ -241,7 +256,7 @@ class Search:
             raise PositionError(f"player: {player!r} is not a seat of this {state.players}-player game")
         if player not in movers:
             raise PositionError(f"player: seat {player} has no decision now (seats to move: {movers})")
-        if self.config.expand_at is None:
+        if self.config.expand_at is None or self.config.cut_rounds is None:
             self.config = replace(self.config, **{
                 k: v for k, v in search_settings(state.game, state.players).items()
                 if getattr(self.config, k) is None})

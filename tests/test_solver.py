@@ -293,7 +293,7 @@ def test_a_games_tuned_settings_are_searched_with_unless_the_config_names_its_ow
     late = Search(s, seat, SearchConfig(iterations=600, seed=1)).run()
     early = Search(s, seat, SearchConfig(iterations=600, seed=1, expand_at=DEFAULT_EXPAND_AT)).run()
     assert late.nodes < early.nodes
-    assert search_settings(game_module("ninjan"), 4) == {"expand_at": DEFAULT_EXPAND_AT}
+    assert search_settings(game_module("ninjan"), 4)["expand_at"] == DEFAULT_EXPAND_AT
     with pytest.raises(PositionError, match="expand_at"):
         SearchConfig(expand_at=0)
 

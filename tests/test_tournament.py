@@ -150,3 +150,15 @@ def test_levels_search_on_one_thread_in_a_tournament_unless_asked():
     assert player("ismcts:1s+threads=2").config.threads == 2
     with pytest.raises(PositionError, match="threads"):
         player("ismcts:100+threads=-1")
+
+
+def test_search_settings_in_a_spec_and_their_bad_values():
+    from solver.players import player
+
+    c = player("ismcts:100+expand=8+cut=3+exploration=0.5").config
+    assert (c.expand_at, c.cut_rounds, c.exploration) == (8, 3, 0.5)
+    assert player("flat:100").config.cut_rounds is None      # the game's own
+    with pytest.raises(PositionError, match="cut_rounds"):
+        player("ismcts:100+cut=-1")
+    with pytest.raises(PositionError, match="unknown option"):
+        player("ismcts:100+cutoff=2")
