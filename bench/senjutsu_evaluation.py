@@ -27,11 +27,10 @@ def round_starts(players: int, seed: int):
     """Rows ``(features[seat][feature], standing[seat], returns[seat])`` at the
     start of each round of one policy-played game."""
     s = new_game("senjutsu", players, seed=seed)
-    rows, last, k = [], -1, 0
+    rows, k = [], 0
     while not s.is_terminal():
-        f = s.fields()
-        if f["phase"] == "select" and f["round"] != last:
-            last = f["round"]
+        if s.evaluate() is not None:     # where the search judges: a round's start
+            f = s.fields()
             health = s.scores()
             feats = [[health[p], f["bleeding"][p], f["stuns"][p], len(f["draw_piles"][p])]
                      for p in range(players)]

@@ -174,7 +174,8 @@ cdef class Search:
         for i in range(16):
             self.free_block[i] = EMPTY
         self.expand_at = config.expand_at
-        self.cut_rounds = config.cut_rounds
+        # A game without an evaluation is always played out.
+        self.cut_rounds = config.cut_rounds if self.g.evaluate != NULL else 0
         self.n_nodes = 1
         self.tree[0].arms = NO_ARMS
         self.tree[0].n_arms = 0
@@ -424,7 +425,7 @@ cdef class Search:
             if n_movers == 0:
                 g.returns(s, r)
                 break
-            if self.cut_rounds and played and g.evaluate != NULL and g.evaluate(s, r):
+            if self.cut_rounds and played and g.evaluate(s, r):
                 points += 1
                 if points >= self.cut_rounds:
                     break

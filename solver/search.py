@@ -256,10 +256,10 @@ class Search:
             raise PositionError(f"player: {player!r} is not a seat of this {state.players}-player game")
         if player not in movers:
             raise PositionError(f"player: seat {player} has no decision now (seats to move: {movers})")
-        if self.config.expand_at is None or self.config.cut_rounds is None:
-            self.config = replace(self.config, **{
-                k: v for k, v in search_settings(state.game, state.players).items()
-                if getattr(self.config, k) is None})
+        tuned = {k: v for k, v in search_settings(state.game, state.players).items()
+                 if getattr(self.config, k) is None}
+        if tuned:
+            self.config = replace(self.config, **tuned)
         self.state = state
         self.player = player
         n = self.config.thread_count
