@@ -4,10 +4,11 @@
 ``engine.State`` is built on these few functions, so the app, the CLI and the
 tests run exactly the C rules the solver searches.
 """
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint8_t, uint64_t
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
-from engine.core cimport GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_seed
+from engine.core cimport GameDef, Rng, MAX_SEATS, MAX_LEGAL, MAX_FEATURES, rng_seed
+from engine.core cimport evaluate as core_evaluate
 
 
 cdef GameDef* game_def(object capsule) except NULL:
@@ -91,6 +92,20 @@ def evaluate(capsule, const unsigned char[::1] buf):
     cdef double out[MAX_SEATS]
     cdef GameDef* g = game_def(capsule)
     cdef void* s = _ptr(capsule, buf)
-    if g.evaluate == NULL or not g.evaluate(s, out):
+    if not core_evaluate(g, s, out):
         return None
     return [out[i] for i in range(g.players(s))]
+
+
+def evaluation_features(capsule, const unsigned char[::1] buf):
+    """What the judgement reads of each seat and which seats stand, or None
+    where the game does not judge: the rows ``bench.evaluation`` fits to."""
+    cdef double f[MAX_SEATS * MAX_FEATURES]
+    cdef uint8_t standing[MAX_SEATS]
+    cdef GameDef* g = game_def(capsule)
+    cdef void* s = _ptr(capsule, buf)
+    cdef int m = g.features(s, f, standing) if g.features != NULL else 0
+    if m == 0:
+        return None
+    n = g.players(s)
+    return [[f[p * m + k] for k in range(m)] for p in range(n)], [bool(standing[p]) for p in range(n)]

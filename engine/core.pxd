@@ -22,6 +22,7 @@ Conventions shared by every game:
   search tree splits on what the seat saw instead of averaging over it.
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.math cimport exp
 
 cdef enum:
     MAX_SEATS = 6
@@ -29,6 +30,8 @@ cdef enum:
     MAX_LEGAL = 128
     # Action ids of any game are below this bound.
     MAX_ACTIONS = 512
+    # Most numbers a game's evaluation reads of one seat (``evaluate``).
+    MAX_FEATURES = 8
 
 ctypedef struct Rng:
     uint64_t state
@@ -58,11 +61,15 @@ ctypedef struct GameDef:
     # static table) for a game whose only chance is the deal.
     uint64_t (*chance_key)(const void* s, int observer) noexcept nogil
     # At a point where the game can be judged without playing on (Senjutsu:
-    # a round's start), each seat's chance of winning, written to ``out``
-    # like ``returns``; 0 (and ``out`` untouched) elsewhere.  The search may
-    # cut a rollout off there (``SearchConfig.cut_rounds``).  NULL for games
-    # that are always played out to the end.
-    bint (*evaluate)(const void* s, double* out) noexcept nogil
+    # a round's start; Ninjato: a turn's start), what the judgement reads of
+    # every seat: ``n`` numbers per seat written to ``f[seat * n:]`` and
+    # whether it still stands to ``standing``; returns ``n`` there, 0
+    # elsewhere.  The search may cut a rollout off there
+    # (``SearchConfig.cut_rounds``) and take ``evaluate`` for its result.
+    # NULL for games that are always played out to the end.
+    int (*features)(const void* s, double* f, uint8_t* standing) noexcept nogil
+    # The weight of each of those numbers (see ``evaluate`` below).
+    const double* weights
 
 
 cdef extern from *:
@@ -120,3 +127,32 @@ cdef inline void share_wins(const int* score, int n, bint lowest_wins, double* o
             winners += 1
     for i in range(n):
         out[i] = (1.0 / winners) if score[i] == best else 0.0
+
+
+cdef inline bint evaluate(const GameDef* g, const void* s, double* out) noexcept nogil:
+    """Each seat's chance to win as the game judges it now, written to
+    ``out`` like ``returns``; False (``out`` untouched) where it does not
+    judge.  One form for every game: a seat's strength is its features
+    weighted by the game's weights, its chance its share of exp(strength)
+    among the seats still standing.  The weights are a logistic fit to who
+    won policy-played games (``python -m bench.evaluation``)."""
+    cdef double f[MAX_SEATS * MAX_FEATURES]
+    cdef uint8_t standing[MAX_SEATS]
+    cdef double v[MAX_SEATS]
+    cdef double top = -1e300, total = 0
+    cdef int p, k, n = g.players(s)
+    cdef int m = g.features(s, f, standing) if g.features != NULL else 0
+    if m == 0:
+        return False
+    for p in range(n):
+        v[p] = 0
+        for k in range(m):
+            v[p] += g.weights[k] * f[p * m + k]
+        if standing[p] and v[p] > top:
+            top = v[p]
+    for p in range(n):
+        out[p] = exp(v[p] - top) if standing[p] else 0.0
+        total += out[p]
+    for p in range(n):
+        out[p] /= total
+    return True

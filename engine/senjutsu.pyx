@@ -25,11 +25,10 @@ legal), so being asked never tells anyone what a hand holds.
 """
 from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset, memcpy
-from libc.math cimport exp
 from cpython.pycapsule cimport PyCapsule_New
 
 from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_next, rng_below, rng_seed,
-                          popcount64, lowest_bit, shuffle_u8)
+                          popcount64, lowest_bit, shuffle_u8, MAX_FEATURES)
 from engine.errors import PositionError
 from engine import checks
 from engine import senjutsu_cards as cards_data
@@ -2553,37 +2552,36 @@ cdef int sj_policy(void* vs, int seat, Rng* rng) noexcept nogil:
 # Not rules: how the search judges a round's start when it cuts a rollout
 # off there (``cut_rounds`` in SEARCH_SETTINGS).  A standing samurai's
 # strength is a weighted sum of what decides duels played by the policy;
-# its chance to win is its share of exp(strength) among those standing.
-# The weights are a logistic fit to the winners of policy-played games
-# (``python -m bench.senjutsu_evaluation``), so a cut-off rollout scores
-# what a played-out one would, on average, without its noise.
+# its chance to win is its share of exp(strength) among those standing
+# (the core's ``evaluate``).  The weights are a logistic fit to the winners of
+# policy-played games (``python -m bench.evaluation --game senjutsu``), so
+# a cut-off rollout scores what a played-out one would, on average,
+# without its noise.
 
 #: per unit of each: health left (health less wounds and bleeding), bleeding
 #: (a card milled each round), stun cards held, cards left to draw
 EVALUATION = {"health left": 0.688, "bleeding": -1.105, "stuns": -0.190, "cards to draw": 0.079}
-cdef double EVAL_W[4]
+cdef enum:
+    N_EVAL = 4
+assert len(EVALUATION) == N_EVAL <= MAX_FEATURES
+cdef double EVAL_W[N_EVAL]
 for _i, _w in enumerate(EVALUATION.values()):
     EVAL_W[_i] = _w
 
-cdef bint sj_evaluate(const void* vs, double* out) noexcept nogil:
+cdef int sj_features(const void* vs, double* f, uint8_t* standing) noexcept nogil:
+    """What the evaluation reads of each samurai (``EVALUATION``'s order),
+    at a round's start only."""
     cdef const Senjutsu* s = <const Senjutsu*>vs
-    cdef double v[MAX_PLAYERS]
-    cdef double top = -1e300, total = 0
     cdef int p
     if s.phase != P_SELECT or s.dec != D_SELECT:
-        return False
+        return 0
     for p in range(s.players):
-        if alive(s, p):
-            v[p] = (EVAL_W[0] * (S_HEALTH[s.samurai[p]] - s.wounds[p] - s.bleed[p])
-                    + EVAL_W[1] * s.bleed[p] + EVAL_W[2] * s.stuns[p] + EVAL_W[3] * s.pile_len[p])
-            if v[p] > top:
-                top = v[p]
-    for p in range(s.players):
-        out[p] = exp(v[p] - top) if alive(s, p) else 0.0
-        total += out[p]
-    for p in range(s.players):
-        out[p] /= total
-    return True
+        standing[p] = alive(s, p)
+        f[p * N_EVAL + 0] = S_HEALTH[s.samurai[p]] - s.wounds[p] - s.bleed[p]
+        f[p * N_EVAL + 1] = s.bleed[p]
+        f[p * N_EVAL + 2] = s.stuns[p]
+        f[p * N_EVAL + 3] = s.pile_len[p]
+    return N_EVAL
 
 
 cdef GameDef SENJUTSU_DEF
@@ -2599,7 +2597,8 @@ SENJUTSU_DEF.determinize = sj_determinize
 SENJUTSU_DEF.observe = sj_observe
 SENJUTSU_DEF.policy = sj_policy
 SENJUTSU_DEF.chance_key = sj_chance_key
-SENJUTSU_DEF.evaluate = sj_evaluate
+SENJUTSU_DEF.features = sj_features
+SENJUTSU_DEF.weights = EVAL_W
 
 
 # ------------------------------------------------------------- Python face

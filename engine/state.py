@@ -223,6 +223,11 @@ class State:
         None elsewhere, and always in games played out to the end."""
         return _driver.evaluate(self.rules, self._buf)
 
+    def evaluation_features(self) -> tuple[list[list[float]], list[bool]] | None:
+        """What ``evaluate`` reads of each seat (the game's ``EVALUATION``
+        order) and which seats still stand; None where it does not judge."""
+        return _driver.evaluation_features(self.rules, self._buf)
+
     def policy_action(self, seat: int, seed: int = 0) -> Action:
         """The game's heuristic (greedy) move for ``seat``."""
         return self.action(_driver.policy(self.rules, bytearray(self._buf), seat, seed))

@@ -27,7 +27,7 @@ from libc.math cimport sqrt, log, exp
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
 from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, MAX_ACTIONS,
-                          rng_next, rng_below, rng_unit, rng_seed)
+                          rng_next, rng_below, rng_unit, rng_seed, evaluate)
 
 cdef extern from "<time.h>" nogil:
     ctypedef long time_t
@@ -175,7 +175,7 @@ cdef class Search:
             self.free_block[i] = EMPTY
         self.expand_at = config.expand_at
         # A game without an evaluation is always played out.
-        self.cut_rounds = config.cut_rounds if self.g.evaluate != NULL else 0
+        self.cut_rounds = config.cut_rounds if self.g.features != NULL else 0
         self.n_nodes = 1
         self.tree[0].arms = NO_ARMS
         self.tree[0].n_arms = 0
@@ -417,7 +417,7 @@ cdef class Search:
                 return False
             node = child
         # Rollout: to the end, or to the game's ``cut_rounds``-th judging
-        # point (a round's start) and its evaluation there.
+        # point (Senjutsu: a round's start; Ninjato: a turn's) and its evaluation there.
         played = 0
         points = 0
         while True:
@@ -425,7 +425,7 @@ cdef class Search:
             if n_movers == 0:
                 g.returns(s, r)
                 break
-            if self.cut_rounds and played and g.evaluate(s, r):
+            if self.cut_rounds and played and evaluate(g, s, r):
                 points += 1
                 if points >= self.cut_rounds:
                     break

@@ -125,8 +125,8 @@ class SearchConfig:
     #: few visits of a young node for the rollouts' judgement.  ``None``: the
     #: game's tuned value for its player count (``search_settings``).
     expand_at: int | None = None
-    #: a rollout stops at the start of its ``cut_rounds``-th round and takes
-    #: the game's evaluation there in place of an ending (0: played to the
+    #: a rollout stops at its ``cut_rounds``-th judging point (Senjutsu: a
+    #: round's start; Ninjato: a turn's start) and takes the game's evaluation there in place of an ending (0: played to the
     #: end; games without an evaluation always are).  ``None``: the game's
     #: tuned value (``search_settings``).
     cut_rounds: int | None = None
