@@ -156,3 +156,11 @@ cdef inline bint evaluate(const GameDef* g, const void* s, double* out) noexcept
     for p in range(n):
         out[p] /= total
     return True
+
+
+cdef inline void set_weights(double* out, int n, dict evaluation):
+    """The C copy of a game's ``EVALUATION`` table (weights in its features'
+    order), checked to have one weight per feature."""
+    assert len(evaluation) == n <= MAX_FEATURES, "one weight per feature, at most MAX_FEATURES"
+    for i, w in enumerate(evaluation.values()):
+        out[i] = w

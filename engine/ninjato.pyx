@@ -23,7 +23,7 @@ from libc.stdlib cimport malloc, free
 from cpython.pycapsule cimport PyCapsule_New
 
 from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_next, rng_below, rng_seed, rng_unit,
-                          popcount64, lowest_bit, shuffle_u8, share_wins, MAX_FEATURES)
+                          popcount64, lowest_bit, shuffle_u8, share_wins, set_weights)
 from engine.errors import PositionError
 
 # --------------------------------------------------------------------------
@@ -2288,10 +2288,8 @@ EVALUATION = {"points": 0.038, "points late": 0.108, "envoys x scorings left": 0
               "treasure": 0.317, "cards": 0.135, "tiles": 0.117}
 cdef enum:
     N_EVAL = 6
-assert len(EVALUATION) == N_EVAL <= MAX_FEATURES
 cdef double EVAL_W[N_EVAL]
-for _i, _w in enumerate(EVALUATION.values()):
-    EVAL_W[_i] = _w
+set_weights(EVAL_W, N_EVAL, EVALUATION)
 
 cdef int nt_features(const void* vs, double* f, uint8_t* standing) noexcept nogil:
     """What the evaluation reads of each seat (``EVALUATION``'s order), at a

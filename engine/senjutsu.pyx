@@ -28,7 +28,7 @@ from libc.string cimport memset, memcpy
 from cpython.pycapsule cimport PyCapsule_New
 
 from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_next, rng_below, rng_seed,
-                          popcount64, lowest_bit, shuffle_u8, MAX_FEATURES)
+                          popcount64, lowest_bit, shuffle_u8, set_weights)
 from engine.errors import PositionError
 from engine import checks
 from engine import senjutsu_cards as cards_data
@@ -2563,10 +2563,8 @@ cdef int sj_policy(void* vs, int seat, Rng* rng) noexcept nogil:
 EVALUATION = {"health left": 0.688, "bleeding": -1.105, "stuns": -0.190, "cards to draw": 0.079}
 cdef enum:
     N_EVAL = 4
-assert len(EVALUATION) == N_EVAL <= MAX_FEATURES
 cdef double EVAL_W[N_EVAL]
-for _i, _w in enumerate(EVALUATION.values()):
-    EVAL_W[_i] = _w
+set_weights(EVAL_W, N_EVAL, EVALUATION)
 
 cdef int sj_features(const void* vs, double* f, uint8_t* standing) noexcept nogil:
     """What the evaluation reads of each samurai (``EVALUATION``'s order),
