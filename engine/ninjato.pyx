@@ -1648,9 +1648,12 @@ cdef void end_game(Ninjato* s) noexcept nogil:
     s.phase = P_OVER
     log_ev(s, E_GAME_END, NONE, 0, 0, 0)
 
+cdef inline int points_with(const Ninjato* s, int seat, const int16_t* parts) noexcept nogil:
+    """Purchases and clan points plus the four parts of an end scoring."""
+    return s.bought[seat] + s.clan_pts[seat] + parts[0] + parts[1] + parts[2] + parts[3]
+
 cdef inline int score_of(const Ninjato* s, int seat) noexcept nogil:
-    return (s.bought[seat] + s.clan_pts[seat] + s.final_pts[seat][0] + s.final_pts[seat][1]
-            + s.final_pts[seat][2] + s.final_pts[seat][3])
+    return points_with(s, seat, s.final_pts[seat])
 
 
 # ---------------------------------------------------------------- decisions
@@ -2295,7 +2298,7 @@ cdef int nt_features(const void* vs, double* f, uint8_t* standing) noexcept nogi
     """What the evaluation reads of each seat (``EVALUATION``'s order), at a
     turn's start only (its first placement, after the last turn's scoring)."""
     cdef const Ninjato* s = <const Ninjato*>vs
-    cdef int p, t, points
+    cdef int p, points
     cdef int16_t parts[4]
     cdef int scorings = (s.turn <= 3) + (s.turn <= 5) + 1
     if s.phase != P_PLACE or s.placed != 0:
@@ -2303,13 +2306,11 @@ cdef int nt_features(const void* vs, double* f, uint8_t* standing) noexcept nogi
     for p in range(s.players):
         standing[p] = 1
         final_parts(s, p, parts)
-        points = s.bought[p] + s.clan_pts[p] + parts[0] + parts[1] + parts[2] + parts[3]
+        points = points_with(s, p, parts)
         f[p * N_EVAL + 0] = points
         f[p * N_EVAL + 1] = points * (s.turn - 1) / (N_TURNS - 1.0)
         f[p * N_EVAL + 2] = popcount64(s.envoys[p]) * scorings
-        f[p * N_EVAL + 3] = 0
-        for t in range(N_TYPES):
-            f[p * N_EVAL + 3] += s.owned[p][t]
+        f[p * N_EVAL + 3] = parts[2]            # treasure held: a point each at the end
         f[p * N_EVAL + 4] = hand_size(s, p)
         f[p * N_EVAL + 5] = popcount64(s.tiles[p])
     return N_EVAL
