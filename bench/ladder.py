@@ -39,7 +39,7 @@ import itertools
 import json
 import sys
 import time
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 
 from engine import GAMES, PositionError, game_module, new_game
@@ -59,7 +59,7 @@ def fingerprint(game: str, players: int, options: dict) -> str:
     statistics at three of its positions.  Code that plays differently
     (another search, a changed rule) changes it; an edit that plays the
     same does not, and the games kept stay good."""
-    h = hashlib.sha256(repr(sorted((k, repr(v)) for k, v in LEVELS.items())).encode())
+    h = hashlib.sha256(repr(sorted((k, _plays(v)) for k, v in LEVELS.items())).encode())
     state = new_game(game, players, 7, **options)
     seen = []
     while not state.is_terminal():
@@ -108,6 +108,20 @@ def calibrate(game: str, players: int, options: dict, seconds: float = 0.5, posi
         _, _, cpu = search._trees[0].timing()
         seconds_per_iteration.append(cpu / search.iterations_done)
     return len(seconds_per_iteration) / sum(seconds_per_iteration)
+
+
+def _plays(player) -> tuple:
+    """What of a level's settings changes its play: its kind and the search
+    settings it sets away from their defaults.  Not its threads (the ladder
+    seats every level on one), and not a field added to ``SearchConfig``
+    later with a default that plays as before: neither makes the games kept
+    wrong."""
+    if not isinstance(player, SearchPlayer):
+        return (type(player).__name__,)
+    c = player.config
+    return ("search", player.mixed) + tuple(
+        (f.name, getattr(c, f.name)) for f in fields(c)
+        if f.name not in ("threads", "seed") and getattr(c, f.name) != f.default)
 
 
 def budgets(rate: float) -> dict:

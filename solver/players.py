@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from engine import Action, PositionError, State
 from solver.search import Search, SearchConfig, choose, cpu_cores
@@ -106,16 +107,33 @@ def _ladder() -> dict:
         return {}
 
 
-def level_ratings(game: str) -> dict[str, int]:
-    """Each level's Elo rating in ``game`` (novice = 1000), from the ladder;
+class LevelRating(NamedTuple):
+    """A level's Elo in one game and its 95% interval (``None`` for the
+    anchor, novice, fixed at 1000)."""
+
+    elo: int
+    ci95: tuple[int, int] | None = None
+
+    def __str__(self) -> str:
+        """As the setup screen shows it.
+
+        >>> str(LevelRating(1099, (988, 1235))), str(LevelRating(1000))
+        ('Elo 1099 (988-1235)', 'Elo 1000')
+        """
+        return f"Elo {self.elo}" + (f" ({self.ci95[0]}-{self.ci95[1]})" if self.ci95 else "")
+
+
+def level_ratings(game: str) -> dict[str, LevelRating]:
+    """Each level's rating in ``game`` (novice = 1000), from the ladder;
     empty for a game not rated yet.
 
     >>> ratings = level_ratings("ninjan")
-    >>> not ratings or ratings["novice"] == 1000
+    >>> not ratings or ratings["novice"].elo == 1000
     True
     """
     entry = _ladder().get(game) or {}
-    return {level: r["elo"] for level, r in entry.get("ratings", {}).items()}
+    return {level: LevelRating(r["elo"], tuple(r["ci95"]) if r.get("ci95") and level != "novice" else None)
+            for level, r in entry.get("ratings", {}).items()}
 
 
 def player(spec: str):

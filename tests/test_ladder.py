@@ -100,9 +100,11 @@ async def test_the_setup_screen_shows_each_levels_rating_in_the_chosen_game(tmp_
     from tests.snapshot_apps.dojo_pilot import make_app, set_choice, wait_for
     from tui.widgets.choice import Choice
 
-    table = {"ninjan": {"ratings": {"novice": {"elo": 1000}, "easy": {"elo": 1210},
-                                    "medium": {"elo": 1333}, "hard": {"elo": 1402},
-                                    "master": {"elo": 1456}}}}
+    table = {"ninjan": {"ratings": {"novice": {"elo": 1000, "ci95": [1000, 1000]},
+                                    "easy": {"elo": 1210, "ci95": [1150, 1270]},
+                                    "medium": {"elo": 1333, "ci95": [1260, 1400]},
+                                    "hard": {"elo": 1402, "ci95": [1330, 1480]},
+                                    "master": {"elo": 1456, "ci95": [1380, 1530]}}}}
     monkeypatch.setattr(players, "_ladder", lambda: table)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -111,10 +113,11 @@ async def test_the_setup_screen_shows_each_levels_rating_in_the_chosen_game(tmp_
         await set_choice(pilot, "game-choice", "ninjan")
         seat = app.screen.query_one("#seat-2", Choice)
         labels = [label for label, _ in seat.options]
-        assert labels == ["Human", "AI · novice · Elo 1000", "AI · easy · Elo 1210",
-                          "AI · medium · Elo 1333", "AI · hard · Elo 1402", "AI · master · Elo 1456"]
+        assert labels == ["Human", "AI · novice · Elo 1000", "AI · easy · Elo 1210 (1150-1270)",
+                          "AI · medium · Elo 1333 (1260-1400)", "AI · hard · Elo 1402 (1330-1480)",
+                          "AI · master · Elo 1456 (1380-1530)"]
         await set_choice(pilot, "seat-2", "hard")
-        assert "AI · hard · Elo 1402" in str(seat.render())
+        assert "AI · hard · Elo 1402 (1330-1480)" in str(seat.render())
         # A game without ratings: the level names alone, the seat keeps its level.
         await set_choice(pilot, "game-choice", "san_ni_ichi")
         assert seat.value == "hard" and seat.label == "AI · hard"
@@ -125,5 +128,5 @@ def test_the_kept_ladder_rates_every_level_of_the_games_it_names():
     for game, entry in doc.items():
         assert game in GAMES
         assert set(entry["ratings"]) == set(LEVEL_NAMES)
-        assert level_ratings(game)["novice"] == 1000
+        assert level_ratings(game)["novice"].elo == 1000
         assert entry["games"] > 0

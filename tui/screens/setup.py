@@ -46,11 +46,12 @@ def level_help() -> str:
 
 def seat_kinds(game: str) -> list[tuple[str, str]]:
     """What a seat can be: a human or an AI level, each level with its
-    rating in ``game`` from the ladder (``bench/ladder.py``; novice is 1000)
-    when the game has been rated."""
+    rating in ``game`` and its 95% interval from the ladder
+    (``bench/ladder.py``; novice is 1000) when the game has been rated: a
+    player sees which levels are told apart and which are not yet."""
     ratings = level_ratings(game)
     return [("Human", HUMAN)] + [
-        (f"AI · {name}" + (f" · Elo {ratings[name]}" if name in ratings else ""), name)
+        (f"AI · {name}" + (f" · {ratings[name]}" if name in ratings else ""), name)
         for name in LEVELS]
 
 
