@@ -157,6 +157,11 @@ def _key(p: Pairing) -> str:
     return json.dumps([p.game, list(p.seats), p.deal, p.seed, [list(o) for o in p.options]])
 
 
+def games_file(game: str, players: int, options: dict) -> Path:
+    """Where the games of one table are kept, e.g. ``pride_of_ninja-5p-red.jsonl``."""
+    return GAMES_DIR / f"{game}-{players}p{''.join(f'-{v}' for _, v in sorted(options.items()))}.jsonl"
+
+
 def load_games(path: Path, code: str) -> dict:
     """Games already played by this code: pairing key -> (returns, scores)."""
     out = {}
@@ -235,7 +240,7 @@ def main(argv=None) -> int:
     pairings = schedule(args.game, players, levels, budget, args.games, args.seed, options)
     code = fingerprint(args.game, players, options)
     GAMES_DIR.mkdir(exist_ok=True)
-    path = GAMES_DIR / f"{args.game}-{players}p{''.join(f'-{v}' for _, v in sorted(options.items()))}.jsonl"
+    path = games_file(args.game, players, options)
     outcomes = load_games(path, code)
     todo = [q for q in pairings if _key(q) not in outcomes]
     print(f"{len(pairings) - len(todo)} games kept from earlier runs, {len(todo)} to play",
@@ -269,7 +274,7 @@ def main(argv=None) -> int:
               f"| {ci[0]}-{ci[1]} | {fi[0]}-{fi[1]} |")
     if args.write:
         kept[args.game] = {
-            "players": players, "options": options, "games": len(played), "seed": args.seed,
+            "players": players, "options": options, "games": len(played), "seed": args.seed, "code": code,
             "budgets": budget, "iterations_per_second": round(rate) if rate else None,
             "anchor": ANCHOR, "fit": "winner only" if args.winner_only else "finishing order",
             "date": datetime.date.today().isoformat(),

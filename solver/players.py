@@ -136,6 +136,22 @@ def level_ratings(game: str) -> dict[str, LevelRating]:
             for level, r in entry.get("ratings", {}).items()}
 
 
+def rated_at(game: str) -> str:
+    """Where ``game``'s ratings come from, as the setup screen says it
+    (empty for a game not rated yet): the ladder's table, which may not be
+    the one being set up.
+
+    >>> rated_at("no such game")
+    ''
+    """
+    entry = _ladder().get(game)
+    if not entry:
+        return ""
+    options = "".join(f", {k} {v}" for k, v in sorted(entry.get("options", {}).items()))
+    return (f"Elo: {entry['games']} ladder games at {entry['players']} players{options},"
+            " novice 1000, 95% range")
+
+
 def player(spec: str):
     """A player from a short spec, as the CLI and the app name them.
 

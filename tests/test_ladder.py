@@ -100,7 +100,8 @@ async def test_the_setup_screen_shows_each_levels_rating_in_the_chosen_game(tmp_
     from tests.snapshot_apps.dojo_pilot import make_app, set_choice, wait_for
     from tui.widgets.choice import Choice
 
-    table = {"ninjan": {"ratings": {"novice": {"elo": 1000, "ci95": [1000, 1000]},
+    table = {"ninjan": {"games": 40, "players": 5, "options": {},
+                        "ratings": {"novice": {"elo": 1000, "ci95": [1000, 1000]},
                                     "easy": {"elo": 1210, "ci95": [1150, 1270]},
                                     "medium": {"elo": 1333, "ci95": [1260, 1400]},
                                     "hard": {"elo": 1402, "ci95": [1330, 1480]},
@@ -118,9 +119,12 @@ async def test_the_setup_screen_shows_each_levels_rating_in_the_chosen_game(tmp_
                           "AI · master · Elo 1456 (1380-1530)"]
         await set_choice(pilot, "seat-2", "hard")
         assert "AI · hard · Elo 1402 (1330-1480)" in str(seat.render())
+        levels = str(app.screen.query_one("#setup-levels").render())
+        assert "Elo: 40 ladder games at 5 players" in levels
         # A game without ratings: the level names alone, the seat keeps its level.
         await set_choice(pilot, "game-choice", "san_ni_ichi")
         assert seat.value == "hard" and seat.label == "AI · hard"
+        assert "ladder games" not in str(app.screen.query_one("#setup-levels").render())
 
 
 def test_the_kept_ladder_rates_every_level_of_the_games_it_names():
@@ -130,3 +134,20 @@ def test_the_kept_ladder_rates_every_level_of_the_games_it_names():
         assert set(entry["ratings"]) == set(LEVEL_NAMES)
         assert level_ratings(game)["novice"].elo == 1000
         assert entry["games"] > 0
+
+
+def test_the_ratings_the_app_shows_are_the_fit_of_the_games_kept():
+    """solver/ladder.json is what bench.ladder --write fitted to the games in
+    bench/ladder-games, not numbers typed in: every game of its schedule is
+    kept, and fitting them again gives the same ratings."""
+    doc = json.loads(players.ladder_file().read_text())
+    for game, entry in doc.items():
+        pairings = ladder.schedule(game, entry["players"], LEVEL_NAMES, entry["budgets"],
+                                   entry["games"], entry["seed"], entry["options"])
+        outcomes = ladder.load_games(ladder.games_file(game, entry["players"], entry["options"]),
+                                     entry["code"])
+        assert all(ladder._key(q) in outcomes for q in pairings), game
+        r = ladder.fit(pairings, outcomes, LEVEL_NAMES, entry["budgets"], bootstrap=0,
+                       winner_only=entry["fit"] == "winner only")
+        assert {row["level"]: row["elo"] for row in r.table()} == {
+            level: kept["elo"] for level, kept in entry["ratings"].items()}, game

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Static
 
 import engine
-from solver.players import LEVELS, cores_used, level_ratings
+from solver.players import LEVELS, cores_used, level_ratings, rated_at
 from tui.boards import playable_games
 from tui.match import DEFAULT_LEVEL, HUMAN, MatchSetup, plan_seats
 from tui.widgets.choice import Choice
@@ -26,8 +26,9 @@ SHORT = 34
 MAX_SEATS = max(engine.game_module(name).PLAYERS[1] for name in engine.GAMES)
 
 
-def level_help() -> str:
-    """One line on what each AI level does, from ``solver.players.LEVELS``."""
+def level_help(game: str | None = None) -> str:
+    """One line on what each AI level does, from ``solver.players.LEVELS``,
+    and where ``game``'s ratings come from when the ladder has rated it."""
     parts = []
     for name, player in LEVELS.items():
         config = getattr(player, "config", None)
@@ -41,7 +42,8 @@ def level_help() -> str:
             cores = cores_used(name)
             what += f" on {cores} core{'s' if cores > 1 else ''}"
         parts.append(f"{name}: {what}")
-    return "AI levels: " + " · ".join(parts)
+    where = rated_at(game) if game else ""
+    return "AI levels: " + " · ".join(parts) + (f" · {where}" if where else "")
 
 
 def seat_kinds(game: str) -> list[tuple[str, str]]:
@@ -151,7 +153,7 @@ class SetupScreen(Screen[MatchSetup | None]):
                 yield Label("Seed", classes="label")
                 yield Input(placeholder="empty = random deal", id="seed", restrict=r"[0-9]*",
                             max_length=19)
-            yield Static(Text(level_help(), style="dim"), id="setup-levels")
+            yield Static(Text(level_help(game), style="dim"), id="setup-levels")
             yield Static("", id="setup-error")
             yield Static("←/→ change a value · ↑/↓ or tab move · enter starts"
                          " · ctrl+b builds a Senjutsu deck", classes="help")
@@ -254,6 +256,7 @@ class SetupScreen(Screen[MatchSetup | None]):
                 seat = self.query_one(f"#seat-{i + 1}", Choice)
                 seat.options = seat_kinds(event.value)    # the same levels, this game's ratings
                 seat.refresh()
+            self.query_one("#setup-levels", Static).update(Text(level_help(event.value), style="dim"))
             self._show_seats()
             await self._replace_options(event.value)
             self._show_seats()
