@@ -132,7 +132,7 @@ def level_ratings(game: str) -> dict[str, LevelRating]:
     True
     """
     entry = _ladder().get(game) or {}
-    return {level: LevelRating(r["elo"], tuple(r["ci95"]) if r.get("ci95") and level != "novice" else None)
+    return {level: LevelRating(r["elo"], tuple(r["ci95"]) if r.get("ci95") and level != entry.get("anchor") else None)
             for level, r in entry.get("ratings", {}).items()}
 
 

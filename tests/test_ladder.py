@@ -100,7 +100,7 @@ async def test_the_setup_screen_shows_each_levels_rating_in_the_chosen_game(tmp_
     from tests.snapshot_apps.dojo_pilot import make_app, set_choice, wait_for
     from tui.widgets.choice import Choice
 
-    table = {"ninjan": {"games": 40, "players": 5, "options": {},
+    table = {"ninjan": {"games": 40, "players": 5, "options": {}, "anchor": "novice",
                         "ratings": {"novice": {"elo": 1000, "ci95": [1000, 1000]},
                                     "easy": {"elo": 1210, "ci95": [1150, 1270]},
                                     "medium": {"elo": 1333, "ci95": [1260, 1400]},
