@@ -132,7 +132,8 @@ def level_ratings(game: str) -> dict[str, LevelRating]:
     True
     """
     entry = _ladder().get(game) or {}
-    return {level: LevelRating(r["elo"], tuple(r["ci95"]) if r.get("ci95") and level != entry.get("anchor") else None)
+    anchor = entry.get("anchor")
+    return {level: LevelRating(r["elo"], tuple(r["ci95"]) if r.get("ci95") and level != anchor else None)
             for level, r in entry.get("ratings", {}).items()}
 
 
@@ -148,8 +149,9 @@ def rated_at(game: str) -> str:
     if not entry:
         return ""
     options = "".join(f", {k} {v}" for k, v in sorted(entry.get("options", {}).items()))
+    anchor = entry["anchor"]
     return (f"Elo: {entry['games']} ladder games at {entry['players']} players{options},"
-            " novice 1000, 95% range")
+            f" {anchor} {entry['ratings'][anchor]['elo']}, 95% range")
 
 
 def player(spec: str):
