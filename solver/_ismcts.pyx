@@ -142,6 +142,7 @@ cdef class Search:
     cdef double started, finished, cpu
     cdef int expand_at
     cdef int cut_rounds
+    cdef double prior
     cdef int32_t free_block[16]   # first free arm block of size 2**i
 
     def __cinit__(self, capsule, bytes state, int observer, config):
@@ -157,6 +158,7 @@ cdef class Search:
         self.flat = config.flat
         self.open_hands = config.open_hands
         self.c = config.exploration
+        self.prior = config.prior
         rng_seed(&self.rng, config.seed)
         self.cap_nodes = 1024
         self.tree = <Node*>malloc(self.cap_nodes * sizeof(Node))
@@ -568,13 +570,18 @@ cdef class Search:
             # Candidates are offsets in the block (it may have moved above).
             for j in range(k[m]):
                 cand[m][j] += nd.arms
+            # The heuristic's move, asked only when a prior weighs it (the
+            # policy draws from the generator: without a prior, the same
+            # seed still searches exactly as before).
             picked[m] = self._pick(cand[m], k[m], untried[m], n_movers > 1,
+                                   self.g.policy(self.work, seats[m], &self.rng)
+                                   if self.prior > 0 and n_movers > 1 and self.selection == SEL_RM else -1,
                                    total_r[m] / total_v[m] if total_v[m] > 0 else 0.0,
                                    &prob[m])
         return True
 
     cdef int32_t _pick(self, int32_t* cand, int k, int untried, bint simultaneous,
-                       double mean, float* prob) noexcept nogil:
+                       int favoured, double mean, float* prob) noexcept nogil:
         """One seat's bandit over its candidate arms.
 
         A seat deciding alone uses UCB1.  At a simultaneous choice the
@@ -583,6 +590,9 @@ cdef class Search:
         deterministic UCB (DUCT) can lock both seats into correlated cycles
         whose values look clairvoyant (tests/test_solver.py shows it).
         ``prob`` receives the sampling probability (importance weights).
+        ``favoured``: the game's heuristic move, which regret matching credits
+        with ``prior`` regret (progressive bias: a constant in cumulative
+        regret is a bonus falling as 1/visits in the mean), or -1.
         """
         cdef Arm* a
         cdef int i, j
@@ -623,6 +633,8 @@ cdef class Search:
                 w[i] = a.aux - a.avail * mean
                 if w[i] < 0:
                     w[i] = 0
+                if a.action == favoured:
+                    w[i] += self.prior
                 wsum += w[i]
             if wsum <= 0:
                 for i in range(k):

@@ -164,7 +164,8 @@ def player(spec: str):
     choices), ``+mixed`` (play a move drawn from the visit shares),
     ``+exploration=0.7``, ``+expand=4`` and ``+cut=N`` (rollouts cut off at
     the N-th round's evaluation, 0: played out; default: the game's tuned
-    values),
+    values), ``+prior=P`` (progressive bias toward the game's heuristic
+    move at simultaneous choices),
     ``+threads=N`` (0: every core),
     and after a level's name ``+iterations=N`` (N iterations in place of its
     time: the ladder rates hard and master so, as many iterations as one
@@ -226,6 +227,8 @@ def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
             kw["expand_at"] = _number(spec, value, int)
         elif eq and name == "cut":
             kw["cut_rounds"] = _number(spec, value, int)
+        elif eq and name == "prior":
+            kw["prior"] = _number(spec, value, float)
         elif eq and name == "threads":
             kw["threads"] = _number(spec, value, int)
         elif eq and name == "iterations" and base_is_level(spec):

@@ -29,6 +29,8 @@ ROLLOUTS = ("heuristic", "random")
 MAX_THREADS = 256
 #: a rollout judged more than this many rounds ahead is played out in all but name
 MAX_CUT_ROUNDS = 1000
+#: a prior past this outweighs any node's real regrets: not a prior any more
+MAX_PRIOR = 1_000_000
 #: The largest budgets a search takes: beyond them the tree outgrows the
 #: memory of a usual machine (100-200 bytes an iteration) or the wait is
 #: not a question anyone means to ask.
@@ -130,6 +132,11 @@ class SearchConfig:
     #: end; games without an evaluation always are).  ``None``: the game's
     #: tuned value (``search_settings``).
     cut_rounds: int | None = None
+    #: progressive bias at simultaneous choices (regret matching only): the
+    #: game's heuristic move for a seat starts with this much regret, in
+    #: rewards won, so a young node leans to it and the real regrets, which
+    #: grow with the visits, take over (0: no prior)
+    prior: float = 0.0
     #: search threads (root parallelisation: one tree per thread, statistics
     #: merged at the root); 0 means every core of this machine.
     threads: int = 1
@@ -161,6 +168,9 @@ class SearchConfig:
                                 f"got {self.cut_rounds!r}")
         if not isinstance(self.seed, int) or not 0 <= self.seed < 2**64:
             raise PositionError(f"seed: expected an integer in 0..2^64-1, got {self.seed!r}")
+        if (isinstance(self.prior, bool) or not isinstance(self.prior, (int, float))
+                or not math.isfinite(self.prior) or not 0 <= self.prior <= MAX_PRIOR):
+            raise PositionError(f"prior: expected a number from 0 to {MAX_PRIOR}, got {self.prior!r}")
         if isinstance(self.threads, bool) or not isinstance(self.threads, int) or not 0 <= self.threads <= MAX_THREADS:
             raise PositionError(f"threads: expected 0 (every core) to {MAX_THREADS}, got {self.threads!r}")
 

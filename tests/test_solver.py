@@ -298,6 +298,32 @@ def test_a_games_tuned_settings_are_searched_with_unless_the_config_names_its_ow
         SearchConfig(expand_at=0)
 
 
+def test_a_prior_leans_a_young_search_to_the_heuristic_move():
+    """Progressive bias: the move the game's policy plays most here gets
+    most of a short search's visits once it starts with regret, and more of
+    them than without; a long search's own regrets outweigh a small prior."""
+    from collections import Counter
+
+    from solver.players import GreedyPlayer
+
+    state = new_game("pride_of_ninja", 5, 3, deck="red")
+    favourite, _ = Counter(GreedyPlayer().choose(state, 0, seed=k) for k in range(300)).most_common(1)[0]
+
+    def share(iterations, prior):
+        search = Search(state, 0, SearchConfig(iterations=iterations, seed=4, prior=prior))
+        search.search()
+        moves = search.root_moves(0)
+        return {m.action: m.share for m in moves}, max(moves, key=lambda m: m.visits).action
+
+    leaning, top = share(2000, 1000.0)
+    assert top == favourite.id and leaning[favourite.id] > 0.5
+    assert leaning[favourite.id] > share(2000, 0.0)[0][favourite.id]
+    with pytest.raises(PositionError, match="prior"):
+        SearchConfig(iterations=10, prior=-1)
+    with pytest.raises(PositionError, match="prior"):
+        SearchConfig(iterations=10, prior=float("nan"))
+
+
 def test_bad_requests_are_refused_clearly():
     s = new_game("ninjan", 3, seed=2)
     with pytest.raises(PositionError, match="player"):
@@ -320,7 +346,7 @@ def test_engine_and_solver_never_import_textual():
 
 
 @pytest.mark.parametrize("spec", ["greedy", "novice", "ismcts:2000", "flat:2000", "ismcts:2000+exp3",
-                                  "ismcts:2000+threads=2"])
+                                  "ismcts:2000+threads=2", "ismcts:2000+prior=2"])
 def test_players_choose_the_same_whatever_the_hidden_cards(spec):
     from solver.players import player
 

@@ -158,6 +158,9 @@ def test_search_settings_in_a_spec_and_their_bad_values():
     c = player("ismcts:100+expand=8+cut=3+exploration=0.5").config
     assert (c.expand_at, c.cut_rounds, c.exploration) == (8, 3, 0.5)
     assert player("flat:100").config.cut_rounds is None      # the game's own
+    assert player("ismcts:100+prior=2.5").config.prior == 2.5
+    with pytest.raises(PositionError, match="prior"):
+        player("ismcts:100+prior=-2")
     with pytest.raises(PositionError, match="cut_rounds"):
         player("ismcts:100+cut=-1")
     with pytest.raises(PositionError, match="unknown option"):
