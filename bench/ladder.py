@@ -18,7 +18,9 @@ information, for comparison).
 Hard and master search for a time (1 s and 3 s a move); here they get the
 number of iterations one core of this machine runs in that time, measured
 at the start (by each search thread's own CPU time, so a busy machine does
-not shrink it) and kept in ``solver/ladder.json``: the games are then a
+not shrink it) and kept in ``solver/ladder.json`` (until ``--write`` keeps
+them there, a table goes on at the budgets its kept games were played at;
+``--calibrate`` measures again): the games are then a
 pure function of their seeds, played through the tournament runner
 (``solver.tournament``) here, in ``--jobs`` processes or on Ray, and the
 same on any machine.  In the app hard and master search on every core, so
@@ -39,6 +41,7 @@ import itertools
 import json
 import sys
 import time
+from collections import Counter
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -124,14 +127,16 @@ def _plays(player) -> tuple:
         if f.name not in ("threads", "seed") and getattr(c, f.name) != f.default)
 
 
+def timed_levels() -> dict:
+    """The levels that search for a time, and their seconds a move."""
+    return {name: p.config.seconds for name, p in LEVELS.items()
+            if isinstance(p, SearchPlayer) and p.config.seconds is not None}
+
+
 def budgets(rate: float) -> dict:
     """Each timed level's iterations: what ``rate`` gives in its time, to a
     thousand."""
-    out = {}
-    for name, p in LEVELS.items():
-        if isinstance(p, SearchPlayer) and p.config.seconds is not None:
-            out[name] = max(1000, int(round(rate * p.config.seconds, -3)))
-    return out
+    return {name: max(1000, int(round(rate * seconds, -3))) for name, seconds in timed_levels().items()}
 
 
 def spec(level: str, budget: dict) -> str:
@@ -171,6 +176,25 @@ def load_games(path: Path, code: str) -> dict:
             if rec["code"] == code:
                 out[rec["key"]] = (rec["returns"], rec["scores"])
     return out
+
+
+def kept_budgets(path: Path, code: str) -> dict:
+    """The iterations hard and master played most of the kept games at
+    (``{}`` when none were), read from the games' seats."""
+    seen: dict[str, Counter] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            rec = json.loads(line)
+            if rec["code"] != code:
+                continue
+            for spec in json.loads(rec["key"])[1]:
+                level, _, n = spec.partition("+iterations=")
+                if n:
+                    seen.setdefault(level, Counter())[int(n)] += 1
+    timed = timed_levels()
+    if set(seen) != set(timed):
+        return {}
+    return {level: seen[level].most_common(1)[0][0] for level in timed}
 
 
 class Keeper(Progress):
@@ -221,8 +245,17 @@ def main(argv=None) -> int:
     players = table_size(args.game, len(levels), args.players)
     kept = json.loads(ladder_file().read_text()) if ladder_file().exists() else {}
     old = kept.get(args.game, {})
+    code = fingerprint(args.game, players, options)
+    path = games_file(args.game, players, options)
+    played_at = kept_budgets(path, code)
     if old.get("budgets") and not args.calibrate and old.get("players") == players:
         budget, rate = old["budgets"], old.get("iterations_per_second")
+    elif played_at and not args.calibrate:
+        # A first run not written yet: go on at the budgets its games were
+        # played at, or they would all be played again.
+        budget = played_at
+        level, seconds = next(iter(timed_levels().items()))
+        rate = budget[level] / seconds
     else:
         rate = calibrate(args.game, players, options)
         budget = budgets(rate)
@@ -238,9 +271,7 @@ def main(argv=None) -> int:
           + (f" (one core here: {rate:,.0f} iterations/s)" if rate else ""), file=sys.stderr)
 
     pairings = schedule(args.game, players, levels, budget, args.games, args.seed, options)
-    code = fingerprint(args.game, players, options)
     GAMES_DIR.mkdir(exist_ok=True)
-    path = games_file(args.game, players, options)
     outcomes = load_games(path, code)
     todo = [q for q in pairings if _key(q) not in outcomes]
     print(f"{len(pairings) - len(todo)} games kept from earlier runs, {len(todo)} to play",

@@ -80,6 +80,23 @@ def test_games_played_by_code_that_plays_differently_are_played_again(kept, caps
     assert "0 games kept from earlier runs, 2 to play" in capsys.readouterr().err
 
 
+def test_a_first_run_not_written_goes_on_at_its_games_budgets(kept, capsys, monkeypatch):
+    # Measured again, this machine would give other budgets; the games kept
+    # say which ones they were played at, so none is played again.
+    # (Games 4 to 7 seat hard and master against novice.)
+    args = ["--game", "ninjan", "--players", "2", "--games", "8", "--bootstrap", "10"]
+    assert ladder.main(args) == 0
+    monkeypatch.setattr(ladder, "calibrate", lambda *a, **k: 3000.0)
+    assert ladder.main(args[:5] + ["9", "--bootstrap", "10", "--write"]) == 0
+    assert "8 games kept from earlier runs, 1 to play" in capsys.readouterr().err
+    assert json.loads((kept / "ladder.json").read_text())["ninjan"]["budgets"] == {"hard": 2000, "master": 6000}
+    # ... unless asked to measure again.
+    monkeypatch.setattr(ladder, "calibrate", lambda *a, **k: 3000.0)
+    (kept / "ladder.json").unlink()
+    assert ladder.main(args + ["--calibrate"]) == 0
+    assert "hard 3,000 iterations" in capsys.readouterr().err
+
+
 def test_trial_budgets_are_not_kept(kept):
     with pytest.raises(Exception, match="trial"):
         ladder.main(["--game", "ninjan", "--budget", "hard=100", "--write"])
