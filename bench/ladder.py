@@ -178,19 +178,16 @@ def load_games(path: Path, code: str) -> dict:
     return out
 
 
-def kept_budgets(path: Path, code: str) -> dict:
+def kept_budgets(outcomes: dict) -> dict:
     """The iterations hard and master played most of the kept games at
-    (``{}`` when none were), read from the games' seats."""
+    (``{}`` when none were), read from the games' seats (``outcomes``:
+    ``load_games``)."""
     seen: dict[str, Counter] = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            rec = json.loads(line)
-            if rec["code"] != code:
-                continue
-            for spec in json.loads(rec["key"])[1]:
-                level, _, n = spec.partition("+iterations=")
-                if n:
-                    seen.setdefault(level, Counter())[int(n)] += 1
+    for key in outcomes:
+        for spec in json.loads(key)[1]:
+            level, _, n = spec.partition("+iterations=")
+            if n:
+                seen.setdefault(level, Counter())[int(n)] += 1
     timed = timed_levels()
     if set(seen) != set(timed):
         return {}
@@ -247,7 +244,8 @@ def main(argv=None) -> int:
     old = kept.get(args.game, {})
     code = fingerprint(args.game, players, options)
     path = games_file(args.game, players, options)
-    played_at = kept_budgets(path, code)
+    outcomes = load_games(path, code)
+    played_at = kept_budgets(outcomes)
     if old.get("budgets") and not args.calibrate and old.get("players") == players:
         budget, rate = old["budgets"], old.get("iterations_per_second")
     elif played_at and not args.calibrate:
@@ -272,7 +270,6 @@ def main(argv=None) -> int:
 
     pairings = schedule(args.game, players, levels, budget, args.games, args.seed, options)
     GAMES_DIR.mkdir(exist_ok=True)
-    outcomes = load_games(path, code)
     todo = [q for q in pairings if _key(q) not in outcomes]
     print(f"{len(pairings) - len(todo)} games kept from earlier runs, {len(todo)} to play",
           file=sys.stderr)

@@ -301,7 +301,7 @@ def test_a_games_tuned_settings_are_searched_with_unless_the_config_names_its_ow
 def test_a_prior_leans_a_young_search_to_the_heuristic_move():
     """Progressive bias: the move the game's policy plays most here gets
     most of a short search's visits once it starts with regret, and more of
-    them than without; a long search's own regrets outweigh a small prior."""
+    them than without."""
     from collections import Counter
 
     from solver.players import GreedyPlayer
