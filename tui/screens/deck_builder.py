@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Label, Static
+from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from engine import senjutsu as sj
 from engine.senjutsu_cards import CARDS
@@ -25,6 +25,7 @@ from tui.decks import load_deck, save_deck, saved_decks
 from tui.widgets.choice import Choice
 from tui.widgets.senjutsu_card import CardPanel
 from tui.widgets.senjutsu_words import RANK_STYLES, TYPE_SHORT, TYPE_STYLES
+from tui.widgets.title_bar import TitleBar
 
 #: below this many rows the screen drops its title bar
 SHORT = 30
@@ -64,7 +65,7 @@ class DeckBuilderScreen(Screen[str | None]):
 
     def compose(self) -> ComposeResult:
         decks = saved_decks()
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="deck-top"):
             yield Label("Samurai", classes="label")
             yield Choice([(s.name.replace("The ", ""), s.key) for s in sj.SAMURAI], self.samurai,

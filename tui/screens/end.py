@@ -9,13 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Footer, Static
 
 from engine import Outcome
 from solver.review import REVIEW_ITERATIONS
 from tui.boards import board_class
 from tui.match import Match
 from tui.widgets.score_history import score_history_table
+from tui.widgets.title_bar import TitleBar
 
 
 def winner_line(outcome: Outcome, names: list[str]) -> str:
@@ -55,7 +56,7 @@ class EndScreen(Screen[str]):
         line = board_type.result_line(self.outcome, names, view) or winner_line(self.outcome, names)
         table = board_type.result_table(self.outcome, view, labels) or \
             self.score_table(names, labels, view)
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="end-main"):
             yield Static(Text(line, style="bold"), id="winner")
             with Horizontal(classes="buttons", id="end-buttons"):

@@ -35,7 +35,7 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.events import Key, Resize
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from engine import Action, PositionError
@@ -55,6 +55,7 @@ from tui.widgets.analysis_panel import AnalysisPanel
 from tui.widgets.board import Board, Frame, RoundRecord
 from tui.widgets.game_log import GameLog
 from tui.widgets.status_bar import StatusBar, short_count
+from tui.widgets.title_bar import TitleBar
 
 TICK = 0.25
 FILES = Binding.Group("File")
@@ -145,7 +146,7 @@ class GameScreen(Screen):
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         seats = self.match.seats
-        yield Header()
+        yield TitleBar()
         yield Static("", id="too-small")
         with Vertical(id="game-main"):
             yield self.board_type([s.name for s in seats], [s.label for s in seats], id="board")
@@ -257,8 +258,8 @@ class GameScreen(Screen):
         """Nothing moves until someone at the keyboard acts (tests wait for it)."""
         if self.showing or self.thinking is not None or self.holding:
             return False
-        if self.recap_open:
-            return self.recap_waits
+        if self.recap_open:     # and waiting for a key once it is up
+            return self.recap_waits and any(isinstance(s, RecapScreen) for s in self.app.screen_stack)
         return self.actor is not None or self.finished or self.covered
 
     def display_seat(self) -> int:
@@ -577,7 +578,14 @@ class GameScreen(Screen):
                                 if not seconds else f"{record.title} is over")
         screen = RecapScreen(record.title, self.board.recap(record), seconds=seconds,
                              last=st.is_terminal())
-        self.app.push_screen(screen, callback=self._recap_closed)
+        # After a refresh: the log's last lines (the round's scoring) are
+        # drawn before the recap covers the screen, or the strip of log left
+        # in view would show a line from before the round was resolved.
+        self.call_after_refresh(self._push_recap, screen)
+
+    def _push_recap(self, screen: RecapScreen) -> None:
+        if not self.closed:
+            self.app.push_screen(screen, callback=self._recap_closed)
 
     @guarded
     def _recap_closed(self, result) -> None:

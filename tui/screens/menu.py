@@ -7,9 +7,10 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Footer, Static
 
 from tui.saves import SaveInfo, latest_unfinished, seats_summary
+from tui.widgets.title_bar import TitleBar
 
 BANNER = """\
  ╔╗╔╦╔╗╔ ╦╔═╗   ╔╦╗╔═╗ ╦╔═╗
@@ -39,7 +40,7 @@ class MenuScreen(Screen):
         self.unfinished: SaveInfo | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Vertical(id="menu-main"):
             yield Static(Text(BANNER, style="bold"), id="banner")
             yield Static("Ninja card games against an ISMCTS AI", id="tagline")

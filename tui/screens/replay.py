@@ -13,11 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from engine import PositionError, State, new_game
 from tui.boards import board_class
 from tui.match import Seat
+from tui.widgets.title_bar import TitleBar
 
 
 @dataclass
@@ -92,7 +93,7 @@ class ReplayScreen(Screen):
         board = board_class(self.final.name)(self.names, [s.label for s in self.seats],
                                             id="replay-board")
         board.can_focus = False
-        yield Header()
+        yield TitleBar()
         with Vertical(id="replay-main"):
             yield Static(id="replay-caption")
             yield board
