@@ -256,8 +256,6 @@ def _seat(player: int | None, state) -> int | None:
 
 
 def cmd_analyse(args) -> int:
-    from solver.search import analyse
-
     from solver.search import Search, SearchConfig
 
     state = load(args.file)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from engine import Action, PositionError, State
-from solver.search import Search, SearchConfig, choose, cpu_cores
+from solver.search import Search, SearchConfig, choose
 
 
 @dataclass(frozen=True)

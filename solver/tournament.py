@@ -21,7 +21,6 @@ them with ``run``.
 from __future__ import annotations
 
 import math
-import os
 import signal
 import sys
 import time

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine import PositionError
-from tests.ninjato_table import GUARD, QUIET, Table, legal, play
+from tests.ninjato_table import QUIET, Table, legal, play
 
 
 def steps_of(state, kind):

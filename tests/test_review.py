@@ -10,7 +10,6 @@ import pytest
 
 import engine
 from engine import PositionError, State, new_game, save
-from engine.review import GameReview, ReviewedMove
 from solver.review import (THRESHOLDS, decisions, mark, review_decision, review_game)
 from solver.search import Search, SearchConfig
 from tests.properties import CONFIGURATIONS

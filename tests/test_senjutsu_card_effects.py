@@ -13,7 +13,7 @@ import pytest
 
 from engine.senjutsu_cards import CARDS, CARDS_BY_ID
 from tests.senjutsu_table import Table, deck_with
-from tests.test_senjutsu_rules import console, go, skip_windows, texts
+from tests.test_senjutsu_rules import console, skip_windows, texts
 
 SAMURAI_OF = {"M": "master", "S": "student", "R": "ronin", "V": "vengeful"}
 
@@ -306,7 +306,6 @@ def _hand(s, seat):
 @pytest.mark.parametrize("case", CASES, ids=[c.card for c in CASES])
 def test_each_card_does_what_its_line_says(case):
     s = _build(case)
-    hand_before = console(s, 0)["hand_size"]
     skip_windows(s)
     for name in case.moves:
         skip_windows(s)

@@ -4,7 +4,6 @@ names the rule), and the view and steps give a board everything it draws
 without showing a hidden card."""
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest

@@ -6,9 +6,6 @@ player takes it.
 """
 from __future__ import annotations
 
-import pytest
-
-from engine import PositionError
 from tests.senjutsu_table import Table, deck_with
 
 RONIN, MASTER = 0, 1

@@ -127,7 +127,7 @@ async def test_export_writes_the_position_and_shows_the_command(tmp_path):
 async def test_a_position_that_would_not_read_back_is_not_written(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        game = await start_match(pilot, ["human", "novice"], seed=6)
+        await start_match(pilot, ["human", "novice"], seed=6)
 
         def broken(data):
             raise engine.PositionError("state.played[1]: broken on purpose")

@@ -19,11 +19,11 @@ from textual.app import App
 from textual.binding import Binding
 
 import engine
-from engine import PositionError, State
+from engine import PositionError
 from solver.review import REVIEW_ITERATIONS
 from tui.ai import HINT_ITERATIONS
 from tui.boards import board_class, playable_games
-from tui.match import Match, MatchSetup, Seat, default_seats, load_match
+from tui.match import Match, MatchSetup, default_seats, load_match
 from tui.paths import data_dir, saves_dir
 from tui.saves import Autosave, latest_unfinished
 from tui.screens.game import GameScreen

@@ -23,6 +23,7 @@ from tui.match import load_match
 from tui.paths import autosave_dir
 from tui.saves import SaveInfo, list_saves, seats_summary
 from tui.screens.save import normalise
+from tui.screens.short_form import fit_form
 
 
 def save_option(info: SaveInfo) -> Option:
@@ -67,11 +68,7 @@ class LoadScreen(ModalScreen[tuple | None]):
         yield Footer()
 
     def on_resize(self, event: Resize) -> None:
-        """On a short terminal (24 rows) the fields and buttons take one line."""
-        short = event.size.height < 34
-        self.set_class(short, "-short")
-        for widget in self.query("Input, Button"):
-            widget.compact = short
+        fit_form(self, event.size.height)
         self.query_one(".dialog").refresh(layout=True)
 
     def on_mount(self) -> None:

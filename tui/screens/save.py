@@ -19,6 +19,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 import engine
 from engine import State
+from tui.screens.short_form import fit_form
 
 
 def default_name(state: State, kind: str = "save") -> str:
@@ -84,11 +85,7 @@ class SaveScreen(ModalScreen[Path | None]):
         yield Footer()
 
     def on_resize(self, event: Resize) -> None:
-        """On a short terminal (24 rows) the fields and buttons take one line."""
-        short = event.size.height < 34
-        self.set_class(short, "-short")
-        for widget in self.query("Input, Button"):
-            widget.compact = short
+        fit_form(self, event.size.height)
         self.query_one(".dialog").refresh(layout=True)
 
     def on_mount(self) -> None:

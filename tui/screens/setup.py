@@ -18,10 +18,9 @@ import engine
 from solver.players import LEVELS, cores_used, level_ratings, rated_at
 from tui.boards import playable_games
 from tui.match import DEFAULT_LEVEL, HUMAN, MatchSetup, plan_seats
+from tui.screens.short_form import fit_form
 from tui.widgets.choice import Choice
 
-#: below this many rows the form is compact (24 rows must show it all)
-SHORT = 34
 #: enough seat rows for the largest game
 MAX_SEATS = max(engine.game_module(name).PLAYERS[1] for name in engine.GAMES)
 
@@ -163,12 +162,7 @@ class SetupScreen(Screen[MatchSetup | None]):
         yield Footer()
 
     def on_resize(self, event: Resize) -> None:
-        """On a short terminal the form is tighter: one-line field and buttons."""
-        short = event.size.height < SHORT
-        self.set_class(short, "-short")
-        self.query_one("#seed", Input).compact = short
-        for button in self.query(Button):
-            button.compact = short
+        fit_form(self, event.size.height)
 
     def on_mount(self) -> None:
         self._show_seats()

@@ -35,7 +35,7 @@ from tui.widgets.board import Frame, RoundRecord, plural, signed
 from tui.widgets.ninjato_action import ActionPanel, attack_of
 from tui.widgets.ninjato_entry import SIDES, SPACE_KEYS, SPACES, Drawing, Entry, fit, put
 from tui.widgets.ninjato_house import HouseRow, houses_header
-from tui.widgets.ninjato_option import OptionLine
+from tui.widgets.option_line import OptionLine
 from tui.widgets.ninjato_seats import SeatsTable
 from tui.widgets.ninjato_space import SpaceRow
 from tui.widgets.ninjato_story import scoring_lines, tell, turn_summary
@@ -135,7 +135,7 @@ class NinjatoBoard(OptionBoard):
         yield Static(id="nto-about")
         with Container(id="nto-options"):
             for i in range(OPTIONS_MAX):
-                yield OptionLine(i)
+                yield OptionLine(i, prefix="nto-")
 
     # ---------------------------------------------------------- decisions
     @property

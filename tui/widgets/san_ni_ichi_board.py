@@ -30,6 +30,7 @@ from tui.widgets.board import Frame, RoundRecord, plural, signed
 from tui.widgets.card_chip import CardChip
 from tui.widgets.hand import Hand
 from tui.widgets.option_board import OptionBoard
+from tui.widgets.option_line import OptionLine
 
 ELEMENT_STYLE = {"Fire": "#ff8f6b", "Wood": "#9bd67a", "Water": "#80c4ff"}
 WEAPON_STYLE = "#d7b5ff"
@@ -334,21 +335,6 @@ def _put(widget: Static, content, key=None) -> None:
 
 
 # --------------------------------------------------------------- widgets
-class OptionChip(Static):
-    """One option of a decision, with its key; a click chooses it."""
-
-    @dataclass
-    class Clicked(Message):
-        index: int
-
-    def __init__(self, index: int) -> None:
-        super().__init__("", classes="sni-option", id=f"sni-option-{index + 1}")
-        self.index = index
-
-    def on_click(self) -> None:
-        self.post_message(self.Clicked(self.index))
-
-
 class SeatRow(Static):
     """One player's line: hand, round card, sparring pile, damage; a click
     picks the option aimed at that player."""
@@ -412,7 +398,7 @@ class SanNiIchiBoard(OptionBoard):
         yield Static(id="sni-decision")
         with Container(id="sni-options"):
             for i in range(OPTIONS_MAX):
-                yield OptionChip(i)
+                yield OptionLine(i, prefix="sni-")
         yield Static(id="sni-hand-title")
         yield Hand(HAND_MAX, id="sni-hand", base="sni-chip", prefix="sni-", cell=16)
 
@@ -488,7 +474,7 @@ class SanNiIchiBoard(OptionBoard):
 
     def essentials(self) -> list:
         rows = [r for r in self.query(SeatRow) if r.display]
-        options = [c for c in self.query(OptionChip) if c.display] if self.mode == "option" else []
+        options = [c for c in self.query(OptionLine) if c.display] if self.mode == "option" else []
         decision = [self.query_one("#sni-decision")] if self.awaiting else []
         return [*rows, *decision, *options, *super().essentials()]
 
@@ -497,7 +483,7 @@ class SanNiIchiBoard(OptionBoard):
         if self.mode == "card":
             self.action_pick(event.index + 1, click=True)
 
-    def on_option_chip_clicked(self, event: OptionChip.Clicked) -> None:
+    def on_option_line_clicked(self, event: OptionLine.Clicked) -> None:
         event.stop()
         if self.mode == "option":
             self.action_pick(event.index + 1, click=True)
@@ -694,7 +680,7 @@ class SanNiIchiBoard(OptionBoard):
             width = self.content_size.width or 78
             self._option_columns = max(1, min(3, width // longest))
             box_.styles.grid_size_columns = self._option_columns
-        for i, chip in enumerate(self.query(OptionChip)):
+        for i, chip in enumerate(self.query(OptionLine)):
             shown = mode == "option" and i < len(opts)
             if chip.display != shown:
                 chip.display = shown

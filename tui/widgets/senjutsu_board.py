@@ -38,7 +38,7 @@ from tui.widgets.option_board import OptionBoard
 from tui.widgets.senjutsu_card import CardPanel
 from tui.widgets.senjutsu_consoles import Consoles, details_line
 from tui.widgets.senjutsu_field import SenjutsuField, field_marks
-from tui.widgets.senjutsu_option import OptionLine
+from tui.widgets.option_line import OptionLine
 from tui.widgets.senjutsu_story import tell
 from tui.widgets.senjutsu_words import (fit, hand_entries, hand_lines, option_label, samurai_word,
                                         seat_text)
@@ -125,7 +125,7 @@ class SenjutsuBoard(OptionBoard):
                 yield Static(id="sj-question")
                 with Container(id="sj-options"):
                     for i in range(OPTIONS_MAX):
-                        yield OptionLine(i)
+                        yield OptionLine(i, prefix="sj-")
         yield CardPanel(id="sj-card")
         yield Static(id="sj-details")
 
