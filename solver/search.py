@@ -77,6 +77,12 @@ DEFAULT_EXPAND_AT = 4
 #: rollouts are played to the end unless a game's tournaments found that
 #: cutting them off at its evaluation plays better
 DEFAULT_CUT_ROUNDS = 0
+#: UCB1's exploration constant where a seat decides alone, unless a game's
+#: tournaments found better (``python -m bench.tune``)
+DEFAULT_EXPLORATION = 0.7
+#: the largest exploration constant a search takes (UCB1's usual values are
+#: 0.1 to 2; past this the tree is a uniform sampler)
+MAX_EXPLORATION = 100.0
 
 
 def search_settings(game, players: int) -> dict:
@@ -87,9 +93,10 @@ def search_settings(game, players: int) -> dict:
 
     >>> from engine import game_module
     >>> search_settings(game_module("ninjan"), 4)
-    {'expand_at': 4, 'cut_rounds': 0}
+    {'expand_at': 4, 'cut_rounds': 0, 'exploration': 0.7}
     """
     return {"expand_at": DEFAULT_EXPAND_AT, "cut_rounds": DEFAULT_CUT_ROUNDS,
+            "exploration": DEFAULT_EXPLORATION,
             **getattr(game, "SEARCH_SETTINGS", {}).get(players, {})}
 
 
@@ -117,7 +124,9 @@ class SearchConfig:
     selection: str = "rm"
     #: rollout policy: the game's heuristic or uniform random
     rollout: str = "heuristic"
-    exploration: float = 0.7
+    #: UCB1's exploration constant (a seat deciding alone).  ``None``: the
+    #: game's tuned value (``search_settings``).
+    exploration: float | None = None
     #: flat Monte Carlo: statistics at the root only (a baseline)
     flat: bool = False
     #: analyse as if every hidden card were known (endgame study, tests)
@@ -166,6 +175,12 @@ class SearchConfig:
                                             or not 0 <= self.cut_rounds <= MAX_CUT_ROUNDS):
             raise PositionError(f"cut_rounds: expected 0 (play to the end) to {MAX_CUT_ROUNDS}, "
                                 f"got {self.cut_rounds!r}")
+        if self.exploration is not None and (isinstance(self.exploration, bool)
+                                             or not isinstance(self.exploration, (int, float))
+                                             or not math.isfinite(self.exploration)
+                                             or not 0 <= self.exploration <= MAX_EXPLORATION):
+            raise PositionError(f"exploration: expected a number from 0 to {MAX_EXPLORATION:g}, "
+                                f"got {self.exploration!r}")
         if not isinstance(self.seed, int) or not 0 <= self.seed < 2**64:
             raise PositionError(f"seed: expected an integer in 0..2^64-1, got {self.seed!r}")
         if (isinstance(self.prior, bool) or not isinstance(self.prior, (int, float))

@@ -413,3 +413,26 @@ def test_every_game_searches_only_legal_moves(game, players, options):
             a = analyse(s, seat, iterations=100, seed=i)
             assert {m.action for m in a.moves} == legal
             assert a.best.action in legal
+
+
+def test_a_games_tuned_exploration_is_searched_with(monkeypatch):
+    """What ``bench.tune`` finds goes in the game's ``SEARCH_SETTINGS``, and
+    a search reads it there: the same tree as naming the constant."""
+    from engine import game_module
+    from solver.search import DEFAULT_EXPLORATION
+    module = game_module("ninjato")
+    s = new_game("ninjato", 3, seed=3)
+    seat = s.movers()[0]
+
+    def visits(config):
+        return [(m.action, m.visits) for m in Search(s, seat, config).run().moves]
+
+    default = visits(SearchConfig(iterations=800, seed=1))
+    assert Search(s, seat, SearchConfig(iterations=10)).config.exploration == DEFAULT_EXPLORATION
+    monkeypatch.setattr(module, "SEARCH_SETTINGS",
+                        {**module.SEARCH_SETTINGS, 3: {**module.SEARCH_SETTINGS.get(3, {}), "exploration": 3.0}})
+    assert Search(s, seat, SearchConfig(iterations=10)).config.exploration == 3.0
+    tuned = visits(SearchConfig(iterations=800, seed=1))
+    assert tuned == visits(SearchConfig(iterations=800, seed=1, exploration=3.0))
+    assert tuned != default
+    assert Search(s, seat, SearchConfig(iterations=10, exploration=0.2)).config.exploration == 0.2

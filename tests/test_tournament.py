@@ -165,3 +165,7 @@ def test_search_settings_in_a_spec_and_their_bad_values():
         player("ismcts:100+cut=-1")
     with pytest.raises(PositionError, match="unknown option"):
         player("ismcts:100+cutoff=2")
+    assert player("ismcts:100").config.exploration is None   # the game's own
+    for bad in ("-0.5", "nan", "inf", "1e9"):
+        with pytest.raises(PositionError, match="exploration"):
+            player(f"ismcts:100+exploration={bad}")
