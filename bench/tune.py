@@ -30,8 +30,8 @@ import argparse
 import math
 import sys
 
-from engine import PositionError, game_module
-from solver.cli import SEED_LIMIT, _options
+from engine import PositionError, game_module, new_game
+from solver.cli import _options, check_tournament
 from solver.search import cpu_cores, search_settings
 from solver import tournament
 
@@ -107,17 +107,13 @@ def check_args(args) -> None:
     """Every bad argument is found before the first game is played."""
     from solver.players import player
 
-    lo_p, hi_p = game_module(args.game).PLAYERS
-    if not lo_p <= args.players <= hi_p:
-        raise PositionError(f"--players: {args.game} is for {lo_p} to {hi_p} players")
     if args.games < 2:
         raise PositionError("--games: at least 2")
-    if args.jobs < 1:
-        raise PositionError("--jobs: at least 1")
-    top = (SEED_LIMIT - args.games) // 1_000_003     # each game is dealt from seed * 1000003 + g
     for seed in (args.seed, args.confirm_seed):
-        if seed is not None and not 0 <= seed <= top:
-            raise PositionError(f"--seed {seed}: expected 0 to {top:,}")
+        if seed is not None:
+            if seed < 0:
+                raise PositionError(f"--seed: {seed} is negative")
+            check_tournament(args.game, args.players, args.games, seed, args.jobs)
     if args.confirm_seed == args.seed:
         raise PositionError("--confirm-seed: give fresh deals, other than --seed's (that is its point)")
     base = args.ai.split("+")[0]
@@ -150,7 +146,6 @@ def main(argv=None) -> int:
         options = _options(args.option)
         args.vs = args.vs or "flat:" + args.ai.split("+")[0].partition(":")[2]
         check_args(args)
-        from engine import new_game
         new_game(args.game, args.players, 1, **options)      # options the game takes
         return tune(args, options)
     except PositionError as e:

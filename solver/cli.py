@@ -460,15 +460,21 @@ def run_tournament(game, players, ai, vs, games, seed, options=None, jobs=1, ray
     return tournament.summary(result, ai, vs, players, game)
 
 
-def cmd_tournament(args) -> int:
-    if args.jobs < 1:
+def check_tournament(game: str, players: int, games: int, seed: int, jobs: int) -> None:
+    """A tournament's arguments, checked before its first game (``solver
+    tournament``, ``bench.tune``)."""
+    if jobs < 1:
         raise PositionError("--jobs must be at least 1")
-    top = (SEED_LIMIT - args.games) // 1_000_003     # each game is dealt from seed * 1000003 + g
-    if args.seed > top:
-        raise PositionError(f"--seed: {args.seed} is too large; at most {top:,} here")
-    lo_p, hi_p = game_module(args.game).PLAYERS
-    if not lo_p <= args.players <= hi_p:
-        raise PositionError(f"--players: {args.game} is for {lo_p} to {hi_p} players")
+    top = (SEED_LIMIT - games) // 1_000_003     # each game is dealt from seed * 1000003 + g
+    if seed > top:
+        raise PositionError(f"--seed: {seed} is too large; at most {top:,} here")
+    lo_p, hi_p = game_module(game).PLAYERS
+    if not lo_p <= players <= hi_p:
+        raise PositionError(f"--players: {game} is for {lo_p} to {hi_p} players")
+
+
+def cmd_tournament(args) -> int:
+    check_tournament(args.game, args.players, args.games, args.seed, args.jobs)
     res = run_tournament(args.game, args.players, args.ai, args.vs, args.games, args.seed,
                          _options(args.option), jobs=args.jobs, ray=args.ray,
                          progress=not args.no_progress)

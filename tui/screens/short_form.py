@@ -8,12 +8,11 @@ from textual.screen import Screen
 SHORT = 34
 
 
-def fit_form(screen: Screen, height: int) -> bool:
+def fit_form(screen: Screen, height: int) -> None:
     """Give ``screen`` the ``-short`` class and one-line fields and buttons
     when the terminal is shorter than ``SHORT`` rows (and take them back on
-    a taller one); whether it is short."""
+    a taller one)."""
     short = height < SHORT
     screen.set_class(short, "-short")
     for widget in screen.query("Input, Button"):
         widget.compact = short
-    return short
