@@ -1,6 +1,7 @@
 """Compare a pytest-benchmark JSON run with the committed baseline.
 
     python bench/compare.py bench/baseline.json run.json [--max-slowdown 0.4] [--reruns 2]
+    python bench/compare.py --best-of bench/baseline.json run1.json run2.json run3.json
 
 Compares each benchmark's minimum time (the least noisy statistic on a busy
 machine) and exits 1 when any is slower than the baseline by more than the
@@ -13,6 +14,8 @@ to run then (one CI run saw all five Pride of Ninja 4-player measures 25-80%
 slow while the ones before and after were within 10%).  A regression in the
 code is slow every time; a neighbour is not.  So benchmarks over the limit are
 run again, alone, up to ``--reruns`` times, and each keeps its best minimum.
+For the same reason a baseline is the best of several full runs (``--best-of``
+writes each benchmark's least minimum over the runs given).
 """
 import argparse
 import json
@@ -34,6 +37,32 @@ def mins(path):
     with open(path) as f:
         data = json.load(f)
     return {b["fullname"]: b["stats"]["min"] for b in data["benchmarks"]}
+
+
+def best_of(paths):
+    """The first run's JSON with each benchmark's minimum the least over all runs."""
+    best = {}
+    for path in paths:
+        for name, t in mins(path).items():
+            best[name] = min(best.get(name, t), t)
+    with open(paths[0]) as f:
+        data = json.load(f)
+    for b in data["benchmarks"]:
+        b["stats"]["min"] = best[b["fullname"]]
+    return data
+
+
+def host_factor(base, run):
+    """The median of now/baseline: how much slower this machine is overall.
+
+    Reported, not used to excuse anything: a change that slows every benchmark
+    looks just like a slower machine.
+    """
+    ratios = sorted(run[n] / base[n] for n in run if n in base)
+    if not ratios:
+        return None
+    mid = len(ratios) // 2
+    return ratios[mid] if len(ratios) % 2 else (ratios[mid - 1] + ratios[mid]) / 2
 
 
 def short(node_id):
@@ -75,6 +104,16 @@ def report(base, run, max_slowdown, attempts):
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "--best-of":
+        if len(argv) < 3:
+            print("usage: compare.py --best-of OUT RUN [RUN...]", file=sys.stderr)
+            return 2
+        data = best_of(argv[2:])
+        with open(argv[1], "w") as f:
+            json.dump(data, f, indent=4)
+        print(f"wrote {argv[1]}: each benchmark's least minimum over {len(argv) - 2} runs")
+        return 0
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("baseline")
     p.add_argument("run")
@@ -94,6 +133,10 @@ def main(argv=None) -> int:
             run[name] = min(run[name], t)
             attempts[name] = attempts.get(name, 1) + 1
     report(base, run, args.max_slowdown, attempts)
+    factor = host_factor(base, run)
+    if factor is not None:
+        print(f"median now/baseline: {factor:.2f} (this machine against the baseline's, "
+              "if the code did not change)")
     return 1 if slower(base, run, args.max_slowdown) else 0
 
 

@@ -77,3 +77,17 @@ def test_the_threads_gate_passes_on_wall_clock_or_on_cpu_time_with_real_overlap(
                     {"speedup": 1.6, "projected": 1.7, "overlap": 0.99}], 1.8) == "fail"
     assert verdict([{"speedup": 1.5, "projected": 1.6, "overlap": 0.99},
                     {"speedup": 1.81, "projected": 1.7, "overlap": 0.99}], 1.8) == "pass"
+
+
+def test_best_of_keeps_each_benchmarks_least_minimum(tmp_path):
+    runs = [write(tmp_path / "r1.json", {NODE: 1.0, OTHER: 3.0}),
+            write(tmp_path / "r2.json", {NODE: 2.0, OTHER: 1.5}),
+            write(tmp_path / "r3.json", {NODE: 0.9, OTHER: 2.0})]
+    out = tmp_path / "best.json"
+    assert compare["main"](["--best-of", str(out), *runs]) == 0
+    assert compare["mins"](str(out)) == {NODE: 0.9, OTHER: 1.5}
+
+
+def test_the_report_names_the_machines_overall_factor(files, capsys):
+    compare["main"]([*files])
+    assert "median now/baseline: 1.45" in capsys.readouterr().out
