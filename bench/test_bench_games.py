@@ -1,7 +1,9 @@
 """Throughput guards for every game (pytest-benchmark), from a fixed deal.
 
-CI runs these briefly and ``bench/compare.py`` fails the build when one is
-more than 40% slower than ``bench/baseline.json``; see bench/README.md.
+CI runs these briefly and ``bench/compare.py`` fails the build when one takes
+more than twice its time in ``bench/baseline.json``; the exact gate is the
+instruction count of the same entry points (``bench/instructions.py``); see
+bench/README.md.
 Each measure runs for every deal below; the deal is part of the test's name.
 """
 import pytest

@@ -1,0 +1,38 @@
+"""The instruction-count gate (bench/instructions.py): it counts the work inside
+the compiled hot loop exactly, and fails on more than the allowed increase."""
+import shutil
+
+import pytest
+
+from bench import instructions
+
+PLAYOUTS = instructions.FUNCTIONS["random_playouts"]
+SCRIPT = ("from engine import new_game; from solver import _ismcts; "
+          "d = new_game('ninjan', 4, seed=2024); b = d.buffer(); "
+          "[_ismcts.playouts(d.rules, b, 1e9, 7, False, n) for n in (64, 128, 64)]")
+
+needs_valgrind = pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind not installed")
+
+
+@needs_valgrind
+def test_counts_are_exact_and_measure_only_the_workload():
+    first = instructions.callgrind_counts(PLAYOUTS, ["-c", SCRIPT])
+    assert len(first) == 3                     # one count per call
+    assert first[0] == first[2]                # the same work, the same count
+    assert 1.9 < first[1] / first[0] < 2.1     # twice the playouts, about twice the count
+    assert instructions.callgrind_counts(PLAYOUTS, ["-c", SCRIPT]) == first  # and again
+
+
+def test_more_instructions_than_allowed_fail_and_fewer_pass(capsys):
+    base = {"a[x]": 1000, "b[x]": 1000, "c[x]": 1000}
+    now = {"a[x]": 1101, "b[x]": 1099, "c[x]": 500, "d[x]": 7}
+    assert instructions.compare(base, now, 0.1) == ["a[x]"]
+    out = capsys.readouterr().out
+    assert "MORE INSTRUCTIONS THAN ALLOWED" in out and "(only in now)" in out
+
+
+def test_the_baseline_covers_every_workload():
+    import json
+
+    names = [name for name, _ in instructions.workloads()]
+    assert sorted(json.loads(instructions.BASELINE.read_text())) == sorted(names)
