@@ -96,7 +96,8 @@ def count() -> dict[str, int]:
             ran = [n for n in names if FUNCTIONS[measure(n)] == function]
             if len(totals) != len(ran):
                 raise SystemExit(f"bench.instructions: {len(totals)} counts in {function} "
-                                 f"for {len(ran)} workloads")
+                                 f"for {len(ran)} workloads (is it still the compiled "
+                                 "function's name in solver/_ismcts.c?)")
             counts.update(zip(ran, totals))
     return {n: counts[n] for n in names}
 
