@@ -86,14 +86,22 @@ def rerun(node_ids):
         os.unlink(path)
 
 
+def paired(base, now, now_label="run"):
+    """(name, now/baseline - 1) for every name in either, sorted; the change is
+    a note "(only in ...)" where one side lacks the name."""
+    for name in sorted(set(base) | set(now)):
+        if name not in base or name not in now:
+            yield name, f"(only in {now_label if name in now else 'baseline'})"
+        else:
+            yield name, now[name] / base[name] - 1
+
+
 def report(base, run, max_slowdown, attempts):
     print(f"{'benchmark':<48} {'baseline':>10} {'now':>10} {'change':>7}")
-    for name in sorted(set(base) | set(run)):
-        if name not in base or name not in run:
-            where = "run" if name in run else "baseline"
-            print(f"{short(name):<48} (only in {where})")
+    for name, change in paired(base, run):
+        if isinstance(change, str):
+            print(f"{short(name):<48} {change}")
             continue
-        change = run[name] / base[name] - 1
         note = ""
         if change > max_slowdown:
             note = "  SLOWER THAN ALLOWED"

@@ -34,6 +34,8 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from bench.compare import paired
+
 BASELINE = Path(__file__).with_name("instructions.json")
 
 # measure -> the compiled function it runs in (Cython's names in solver/_ismcts.c).
@@ -142,12 +144,10 @@ def compare(base: dict[str, int], now: dict[str, int], max_increase: float) -> l
     """Print the table; the names over the limit."""
     over = []
     print(f"{'workload':<44} {'baseline':>13} {'now':>13} {'change':>7}")
-    for name in sorted(set(base) | set(now)):
-        if name not in base or name not in now:
-            where = "now" if name in now else "baseline"
-            print(f"{name:<44} (only in {where})")
+    for name, change in paired(base, now, "now"):
+        if isinstance(change, str):
+            print(f"{name:<44} {change}")
             continue
-        change = now[name] / base[name] - 1
         note = ""
         if change > max_increase:
             note = "  MORE INSTRUCTIONS THAN ALLOWED"
