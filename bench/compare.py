@@ -20,6 +20,7 @@ writes each benchmark's least minimum over the runs given).
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -58,11 +59,8 @@ def host_factor(base, run):
     Reported, not used to excuse anything: a change that slows every benchmark
     looks just like a slower machine.
     """
-    ratios = sorted(run[n] / base[n] for n in run if n in base)
-    if not ratios:
-        return None
-    mid = len(ratios) // 2
-    return ratios[mid] if len(ratios) % 2 else (ratios[mid - 1] + ratios[mid]) / 2
+    ratios = [run[n] / base[n] for n in run if n in base]
+    return statistics.median(ratios) if ratios else None
 
 
 def short(node_id):
