@@ -76,13 +76,14 @@ def workloads():
 def child(function: str) -> int:
     """Run, in order, the workloads that run in ``function`` (under valgrind, from count())."""
     for name, run in workloads():
-        if FUNCTIONS[measure(name)] == function:
+        if runs_in(name, function):
             run()
     return 0
 
 
-def measure(name: str) -> str:
-    return name.split("[", 1)[0]
+def runs_in(name: str, function: str) -> bool:
+    """Whether the workload ``name`` ('measure[deal]') runs in the compiled ``function``."""
+    return FUNCTIONS[name.split("[", 1)[0]] == function
 
 
 def count() -> dict[str, int]:
@@ -95,7 +96,7 @@ def count() -> dict[str, int]:
     counts = {}
     with ThreadPoolExecutor(2) as pool:
         for function, totals in zip(functions, pool.map(count_in, functions)):
-            ran = [n for n in names if FUNCTIONS[measure(n)] == function]
+            ran = [n for n in names if runs_in(n, function)]
             if len(totals) != len(ran):
                 raise SystemExit(f"bench.instructions: {len(totals)} counts in {function} "
                                  f"for {len(ran)} workloads (is it still the compiled "
