@@ -22,14 +22,23 @@ A deal passes when its wall-clock speedup reaches ``--min-speedup``, timed
 up to ``--reruns`` more times (on the 2-core CI machine, idle, the first try
 does).  When a busy machine keeps the wall-clock figure down, it still
 passes when the projected speedup reaches the minimum and the threads
-overlapped (>= 0.9): the threads scale, the cores were taken.  It fails
-when the threads cost each other too much or did not run together.
+overlapped (>= 0.9): the threads scale, the cores were taken.
+
+A deal that fails is timed again after all the others, in up to
+``--later`` more passes ``--pause`` seconds apart: on the CI's shared
+machine a neighbour can slow one core for several seconds, CPU time
+included (a busy sibling hyperthread on the host slows a thread that is
+running), and the deals timed in that window fail together whatever the
+code.  A real cost of the threads to each other (a lock, the GIL, shared
+cache lines) is in every pass, so it still fails.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import time
+from typing import Callable
 
 from engine import new_game
 from solver.search import Search, SearchConfig
@@ -97,36 +106,72 @@ def verdict(tries: list[dict], min_speedup: float) -> str:
     return "fail"
 
 
+def tries_of(measure: Callable[[], dict], min_speedup: float, reruns: int) -> list[dict]:
+    """One deal timed until it passes on wall clock, at most ``1 + reruns`` times."""
+    tries = [measure()]
+    while verdict(tries, min_speedup) != "pass" and len(tries) <= reruns:
+        tries.append(measure())
+    return tries
+
+
+def gate(measures: dict[str, Callable[[], dict]], min_speedup: float, reruns: int,
+         later: int, pause: float, report: Callable[[str, list[dict], int], None],
+         sleep: Callable[[float], None] = time.sleep) -> list[str]:
+    """Every deal's tries, the failed ones again in ``later`` passes after the
+    rest, ``pause`` seconds apart; the deals that never passed.
+
+    ``report(name, tries, pass_number)`` is told each deal's tries of a pass.
+    """
+    tries = {}
+    for name, measure in measures.items():
+        tries[name] = tries_of(measure, min_speedup, reruns)
+        report(name, tries[name], 0)
+    failed = [n for n in measures if verdict(tries[n], min_speedup) == "fail"]
+    for k in range(1, later + 1):
+        if not failed:
+            break
+        sleep(pause)
+        for name in failed:
+            tries[name] += tries_of(measures[name], min_speedup, reruns)
+            report(name, tries[name], k)
+        failed = [n for n in failed if verdict(tries[n], min_speedup) == "fail"]
+    return failed
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--min-speedup", type=float, default=1.8)
     p.add_argument("--reruns", type=int, default=2)
     p.add_argument("--seconds", type=float, default=0.2, help="search time of each measure")
+    p.add_argument("--later", type=int, default=3,
+                   help="passes over the failed deals after the others")
+    p.add_argument("--pause", type=float, default=15.0, help="seconds before each later pass")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    failed = []
     rows = []
     if not args.json:
         print(f"{'deal':<26} {'1 thread':>10} {f'{args.threads} threads':>10} {'speedup':>8} "
               f"{'projected':>9} {'overlap':>7} {'bytes/it':>9}  verdict")
-    for name, (game, players, options) in DEALS.items():
-        state = new_game(game, players, seed=2024, **options)
-        tries = [compare(state, args.seconds, args.threads)]
-        while verdict(tries, args.min_speedup) != "pass" and len(tries) <= args.reruns:
-            tries.append(compare(state, args.seconds, args.threads))
+
+    def report(name, tries, pass_number):
         best = max(tries, key=lambda t: t["speedup"])
         v = verdict(tries, args.min_speedup)
-        rows.append({"deal": name, **best, "tries": len(tries), "verdict": v,
-                     "projected": max(t["projected"] for t in tries)})
-        if v == "fail":
-            failed.append(name)
+        rows.append({"deal": name, **best, "tries": len(tries), "pass": pass_number,
+                     "verdict": v, "projected": max(t["projected"] for t in tries)})
         if not args.json:
             r = rows[-1]
+            when = f", pass {pass_number + 1}" if pass_number else ""
             print(f"{name:<26} {r['iterations_per_second_1']:>10,} {r['iterations_per_second_n']:>10,} "
                   f"{r['speedup']:>7.2f}x {r['projected']:>8.2f}x {r['overlap']:>7.2f} "
                   f"{r['bytes_per_iteration_1']:>4}/{r['bytes_per_iteration_n']:<4}  {v}"
-                  + (f" ({len(tries)} tries)" if len(tries) > 1 else ""), flush=True)
+                  + (f" ({len(tries)} tries{when})" if len(tries) > 1 else ""), flush=True)
+
+    measures = {}
+    for name, (game, players, options) in DEALS.items():
+        state = new_game(game, players, seed=2024, **options)
+        measures[name] = (lambda state=state: compare(state, args.seconds, args.threads))
+    failed = gate(measures, args.min_speedup, args.reruns, args.later, args.pause, report)
     if args.json:
         print(json.dumps(rows))
     if failed:

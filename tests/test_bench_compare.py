@@ -79,6 +79,45 @@ def test_the_threads_gate_passes_on_wall_clock_or_on_cpu_time_with_real_overlap(
                     {"speedup": 1.81, "projected": 1.7, "overlap": 0.99}], 1.8) == "pass"
 
 
+def test_the_threads_gate_times_a_failed_deal_again_after_the_others():
+    from bench.threads import gate
+
+    slow = {"speedup": 1.6, "projected": 1.65, "overlap": 0.99}
+    fast = {"speedup": 1.9, "projected": 1.9, "overlap": 0.99}
+    # "noisy" is slow for its first 4 tries (a neighbour's window), then
+    # scales; "locked" never does; "fine" passes at once.
+    noisy = iter([slow] * 4 + [fast] * 10)
+    calls = {"fine": 0, "noisy": 0, "locked": 0}
+
+    def measure(name, result):
+        def m():
+            calls[name] += 1
+            return result()
+        return m
+
+    measures = {"fine": measure("fine", lambda: fast),
+                "noisy": measure("noisy", lambda: next(noisy)),
+                "locked": measure("locked", lambda: slow)}
+    naps, seen = [], []
+    failed = gate(measures, 1.8, reruns=2, later=2, pause=15.0,
+                  report=lambda name, tries, k: seen.append((name, k)), sleep=naps.append)
+    assert failed == ["locked"]
+    assert calls == {"fine": 1, "noisy": 5, "locked": 9}
+    assert naps == [15.0, 15.0]
+    # the later passes come after every deal's first pass, in order
+    assert seen == [("fine", 0), ("noisy", 0), ("locked", 0),
+                    ("noisy", 1), ("locked", 1), ("locked", 2)]
+
+
+def test_the_threads_gate_does_not_wait_when_every_deal_passes():
+    from bench.threads import gate
+
+    naps = []
+    failed = gate({"a": lambda: {"speedup": 2.0, "projected": 2.0, "overlap": 1.0}}, 1.8,
+                  reruns=2, later=3, pause=15.0, report=lambda *a: None, sleep=naps.append)
+    assert failed == [] and naps == []
+
+
 def test_best_of_keeps_each_benchmarks_least_minimum(tmp_path):
     runs = [write(tmp_path / "r1.json", {NODE: 1.0, OTHER: 3.0}),
             write(tmp_path / "r2.json", {NODE: 2.0, OTHER: 1.5}),
