@@ -1660,7 +1660,7 @@ cdef inline int score_of(const Ninjato* s, int seat) noexcept nogil:
 
 cdef int legal_moves(const Ninjato* s, int* out) noexcept nogil:
     """Every legal action of the seat deciding now (``s.mover``)."""
-    cdef int seat = s.mover, n = 0, i, h, sd, v, t, e, c
+    cdef int seat = s.mover, n = 0, i, h, sd, v, t, e, c, above
     cdef uint8_t have[N_TYPES]
     cdef uint8_t req[4]
     cdef int ph = s.phase
@@ -1706,10 +1706,15 @@ cdef int legal_moves(const Ninjato* s, int* out) noexcept nogil:
     elif ph == P_TG5:
         out[0] = A_USE_TG5; out[1] = A_NO_TG5; n = 2
     elif ph == P_KEEP:
+        # The kept treasures are taken lowest kind first (``keep_min``), so
+        # that keeping two is one choice per pair, not two orders of it; a
+        # first pick must leave enough at or above it for the rest.
+        above = shuriken_total(s)
         for t in range(N_TYPES):
             for sd in range(2):
-                if s.on_shuriken[t][sd] and t * 2 + sd >= s.keep_min:
+                if s.on_shuriken[t][sd] and t * 2 + sd >= s.keep_min and above >= s.keep_left:
                     out[n] = A_KEEP + t * 2 + sd; n += 1
+                above -= s.on_shuriken[t][sd]
     elif ph == P_TOKEN:
         c = TOKEN_CLAN[s.token[s.att_house]]
         for t in range(N_TOKENS):

@@ -246,6 +246,30 @@ def test_TG5_keeps_two_treasures():
     assert sorted(s.view(0)["seats"][0]["treasure"]) == ["Fan", "Scroll"]
 
 
+def test_TG5_keeps_any_two_of_three_and_a_first_pick_always_leaves_a_second():
+    # Three on the shuriken (Fan, Scroll, Vase), then a 6 that cannot be
+    # beaten.  Two are kept lowest kind first, one choice per pair: keeping
+    # the Vase first would leave nothing that may follow it (a stuck seat,
+    # found by a tournament at 3 players).
+    t = Table().hand(0, [5, 5, 5]).tiles(0, ["TG5"]).guard_top([QUIET[2], QUIET[3], "GD40"])
+    t.sentry(0, QUIET[1]).house(0, plain=["Fan", "Scroll", "Vase", "Jade"])
+    s = t.state()
+    play(s, "house 1 Strength", "Banzai", "base: Dojo 5", "declare the play",
+         "Banzai", "base: Dojo 5", "declare the play", "Banzai")
+    assert legal(s) == ["TG5: keep 2", "keep 1"]
+    play(s, "TG5: keep 2")
+    assert legal(s) == ["keep Fan", "keep Scroll"]
+    kept = set()
+    for first in ("keep Fan", "keep Scroll"):
+        after_first = s.clone()
+        play(after_first, first)
+        for second in legal(after_first):
+            done = after_first.clone()
+            play(done, second)
+            kept.add(tuple(sorted(done.view(0)["seats"][0]["treasure"])))
+    assert kept == {("Fan", "Scroll"), ("Fan", "Vase"), ("Scroll", "Vase")}
+
+
 def test_CR2_adds_or_takes_1_and_stacks_with_a_3():
     s = attack(Table().hand(0, [4, 3]).tiles(0, ["CR2"]), sentry_value=5)
     assert the_play(s) == (6, "Dojo 4", ["CR2"]) and steps_of(s, "play")[0]["join"] == 1
