@@ -281,6 +281,10 @@ class Search:
             raise PositionError(f"player: {player!r} is not a seat of this {state.players}-player game")
         if player not in movers:
             raise PositionError(f"player: seat {player} has no decision now (seats to move: {movers})")
+        if not state.legal_action_ids(player):
+            # Only a rules bug gets here; said plainly rather than as an empty tree.
+            raise PositionError(f"player: seat {player} must move but has no legal move "
+                                f"(phase {state.fields().get('phase')!r})")
         tuned = {k: v for k, v in search_settings(state.game, state.players).items()
                  if getattr(self.config, k) is None}
         if tuned:

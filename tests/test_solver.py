@@ -436,3 +436,13 @@ def test_a_games_tuned_exploration_is_searched_with(monkeypatch):
     assert tuned == visits(SearchConfig(iterations=800, seed=1, exploration=3.0))
     assert tuned != default
     assert Search(s, seat, SearchConfig(iterations=10, exploration=0.2)).config.exploration == 0.2
+
+
+def test_a_mover_without_a_legal_move_is_named_not_searched(monkeypatch):
+    # Only a rules bug makes such a position (Ninjato's two kept treasures
+    # once did); the search says so instead of failing on an empty root.
+    s = new_game("ninjato", 3, seed=4)
+    seat = s.movers()[0]
+    monkeypatch.setattr(State, "legal_action_ids", lambda self, seat=None: [])
+    with pytest.raises(PositionError, match=f"seat {seat} must move but has no legal move"):
+        Search(s, seat, SearchConfig(iterations=10))
