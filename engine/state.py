@@ -173,6 +173,20 @@ class State:
         r = self.returns()
         return Outcome(tuple(self.scores()), tuple(i for i, x in enumerate(r) if x > 0), tuple(r))
 
+    def side(self, seat: int) -> list[int]:
+        """The seats that win or lose with ``seat``: itself, and its partners
+        in team play (San, Ni, Ichi!'s ``teams`` option).
+
+        >>> from engine import new_game
+        >>> new_game("san_ni_ichi", 6, seed=1, teams=True).side(1)
+        [1, 4]
+        >>> new_game("ninjan", 3, seed=1).side(1)
+        [1]
+        """
+        seat = self._seat(seat)
+        team_of = getattr(self.game, "team_of", None)
+        return list(team_of(self._buf, seat)) if team_of else [seat]
+
     def view(self, seat: int) -> dict:
         """What ``seat`` may see; ``seat=-1`` gives only the public part."""
         if not -1 <= seat < self.players:

@@ -147,6 +147,8 @@ def parser() -> argparse.ArgumentParser:
     t.add_argument("--games", type=_count(MAX_GAMES, "games"), default=100)
     t.add_argument("--seed", type=_seed, default=1)
     t.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    t.add_argument("--team", action="store_true",
+                   help="team play: the AI plays every seat of its side, and the win share is the side's")
     where = t.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=int, default=cpu_cores(),
                        help=f"games played at once, one process each (default: every core, here {cpu_cores()}); "
@@ -449,12 +451,13 @@ def cmd_bench(args) -> int:
 
 
 def run_tournament(game, players, ai, vs, games, seed, options=None, jobs=1, ray=None,
-                   progress=False) -> dict:
-    """``ai`` in one seat (rotating), ``vs`` in every other seat; win shares
-    (``solver.tournament``; ``jobs`` and ``ray`` change where, not what)."""
+                   progress=False, team=False) -> dict:
+    """``ai`` in one seat (rotating; with ``team``, every seat of that seat's
+    side), ``vs`` in every other seat; win shares (``solver.tournament``;
+    ``jobs`` and ``ray`` change where, not what)."""
     from solver import tournament
 
-    pairings = tournament.schedule(game, players, ai, vs, games, seed, options)
+    pairings = tournament.schedule(game, players, ai, vs, games, seed, options, team=team)
     bar = tournament.Progress(len(pairings)) if progress else None
     result = tournament.run(pairings, jobs=jobs, ray=ray, progress=bar)
     return tournament.summary(result, ai, vs, players, game)
@@ -477,15 +480,17 @@ def cmd_tournament(args) -> int:
     check_tournament(args.game, args.players, args.games, args.seed, args.jobs)
     res = run_tournament(args.game, args.players, args.ai, args.vs, args.games, args.seed,
                          _options(args.option), jobs=args.jobs, ray=args.ray,
-                         progress=not args.no_progress)
+                         progress=not args.no_progress, team=args.team)
     if args.json:
         print(json.dumps(res))
     else:
         lo, hi = res["ci95"]
         stopped = f" (interrupted: {res['games']} of {res['scheduled']})" if res.get("interrupted") else ""
-        print(f"{args.ai} vs {args.players - 1} x {args.vs}, {plural(res['games'], 'game')} of "
+        seats = res.get("ai_seats", 1)
+        ai = f"{args.ai} in {seats} seats of a team" if seats > 1 else args.ai
+        print(f"{ai} vs {args.players - seats} x {args.vs}, {plural(res['games'], 'game')} of "
               f"{args.game}{stopped}: "
-              f"win share {res['win_share']:.1%} (95% CI {lo:.1%}-{hi:.1%}; an equal player gets "
+              f"win share {res['win_share']:.1%} (95% CI {lo:.1%}-{hi:.1%}; an equal {'team' if seats > 1 else 'player'} gets "
               f"{res['fair_share']:.1%})")
     return 130 if res.get("interrupted") else 0
 

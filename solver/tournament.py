@@ -39,18 +39,38 @@ class Pairing:
     seed: int                   # the seed the players' seeds derive from
     hero: int = 0               # the seat whose win share is measured
     options: tuple = ()         # the game's options, as sorted (name, value) pairs
+    side: tuple = ()            # team play: the hero's side, whose shares add up; () is the hero alone
+
+    @property
+    def measured(self) -> tuple[int, ...]:
+        """The seats whose returns make the measured win share."""
+        return self.side or (self.hero,)
 
 
 def schedule(game: str, players: int, ai: str, vs: str, games: int, seed: int,
-             options: dict | None = None) -> list[Pairing]:
+             options: dict | None = None, team: bool = False) -> list[Pairing]:
     """``ai`` in one seat, rotating over the seats game by game, ``vs`` in
-    every other seat; game ``g`` gets deal ``seed * 1_000_003 + g``."""
+    every other seat; game ``g`` gets deal ``seed * 1_000_003 + g``.
+
+    With ``team``, ``ai`` plays every seat of the rotating seat's side and
+    the win share measured is the side's (team play: a whole team against
+    teams of ``vs``; the deals and seeds are those of the one-seat games).
+
+    >>> [g.seats for g in schedule("san_ni_ichi", 4, "greedy", "random", 2, 1,
+    ...                            {"teams": True}, team=True)]
+    [('greedy', 'random', 'greedy', 'random'), ('random', 'greedy', 'random', 'greedy')]
+    """
     opts = tuple(sorted((options or {}).items()))
+    table = new_game(game, players, 0, **dict(opts)) if team else None
+    if team and len(table.side(0)) == 1:
+        raise PositionError(f"--team: {game} at {players} players has no teams with these options"
+                            + (" (team play is --option teams=true)" if "teams" in table.game.OPTIONS else ""))
     out = []
     for g in range(games):
         hero = g % players
-        seats = tuple(ai if s == hero else vs for s in range(players))
-        out.append(Pairing(game, seats, seed * 1_000_003 + g, seed * 7919 + g, hero, opts))
+        side = tuple(table.side(hero)) if team else ()
+        seats = tuple(ai if s == hero or s in side else vs for s in range(players))
+        out.append(Pairing(game, seats, seed * 1_000_003 + g, seed * 7919 + g, hero, opts, side))
     return out
 
 
@@ -123,7 +143,8 @@ class Result:
     @property
     def hero_total(self) -> float:
         # Added in game order: the same sum whatever order the games ended in.
-        return sum(r[p.hero] for p, r in zip(self.pairings, self.returns) if r is not None)
+        return sum(sum(r[s] for s in p.measured)
+                   for p, r in zip(self.pairings, self.returns) if r is not None)
 
     @property
     def win_share(self) -> float:
@@ -297,8 +318,11 @@ def _run_ray(pairings, address, done):
 def summary(result: Result, ai: str, vs: str, players: int, game: str) -> dict:
     """The ``solver tournament --json`` object."""
     lo, hi = result.ci95
+    seats = len(result.pairings[0].measured) if result.pairings else 1
     out = {"game": game, "players": players, "ai": ai, "vs": vs, "games": result.games,
-           "win_share": result.win_share, "ci95": [lo, hi], "fair_share": 1 / players}
+           "win_share": result.win_share, "ci95": [lo, hi], "fair_share": seats / players}
+    if seats > 1:
+        out["ai_seats"] = seats
     if result.interrupted:
         out["interrupted"] = True
         out["scheduled"] = len(result.pairings)

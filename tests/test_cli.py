@@ -77,6 +77,14 @@ def test_tournament_prints_win_share_with_interval():
     assert 0 <= lo <= doc["win_share"] <= hi <= 1 and doc["games"] == 20
 
 
+def test_a_team_tournament_measures_the_side_the_ai_plays():
+    out = solver("tournament", "--game", "san_ni_ichi", "--players", 4, "--option", "teams=true",
+                 "--ai", "greedy", "--vs", "random", "--games", 8, "--team", "--jobs", 1, "--no-progress")
+    line = out.stdout.strip()
+    assert line.startswith("greedy in 2 seats of a team vs 2 x random, 8 games of san_ni_ichi: win share ")
+    assert line.endswith("an equal team gets 50.0%)")
+
+
 @pytest.mark.parametrize("args,needle", [
     (["analyse", "/no/such/file.msgpack"], "cannot read"),
     (["new", "ninjan", "--players", 9, "-o", "x.msgpack"], "2 to 5 players"),
@@ -90,6 +98,8 @@ def test_tournament_prints_win_share_with_interval():
     (["analyse", "GARBAGE"], "not a msgpack position"),
     (["tournament", "--game", "ninjan", "--ai", "ismcts:lots", "--vs", "random", "--games", 2],
      "budget"),
+    (["tournament", "--game", "san_ni_ichi", "--players", 6, "--ai", "greedy", "--vs", "random",
+      "--team"], "no teams with these options (team play is --option teams=true)"),
     (["frobnicate"], "invalid choice"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, needle):

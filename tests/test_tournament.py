@@ -25,6 +25,26 @@ def test_schedule_rotates_the_measured_seat_and_fixes_every_seed():
     assert play(games[1]) == play(games[1])
 
 
+def test_a_team_game_seats_the_ai_on_a_whole_side_and_measures_the_side():
+    opts = {"teams": True}
+    games = schedule("san_ni_ichi", 6, "greedy", "random", games=6, seed=5, options=opts, team=True)
+    # Partners sit opposite; the side rotates with the measured seat.
+    assert games[1].seats == ("random", "greedy", "random", "random", "greedy", "random")
+    assert [g.measured for g in games] == [(0, 3), (1, 4), (2, 5), (0, 3), (1, 4), (2, 5)]
+    alone = schedule("san_ni_ichi", 6, "greedy", "random", games=6, seed=5, options=opts)
+    assert [g.deal for g in games] == [g.deal for g in alone] and alone[1].measured == (1,)
+    result = run(games)
+    # A side's share is its seats' shares added: the winning team's seats
+    # split the win, so a side's share can reach 1 and 1/3 is equal.
+    for p, r in zip(games, result.returns):
+        a, b = p.measured
+        assert r[a] == r[b] and abs(sum(r) - 1) < 1e-9
+    assert result.hero_total == sum(2 * r[p.hero] for p, r in zip(games, result.returns))
+    assert tournament.summary(result, "greedy", "random", 6, "san_ni_ichi")["fair_share"] == 1 / 3
+    with pytest.raises(PositionError, match="no teams"):
+        schedule("ninjan", 4, "greedy", "random", games=2, seed=1, team=True)
+
+
 def test_processes_give_the_results_of_one_process():
     games = schedule("ninjan", 2, "ismcts:300", "greedy", games=10, seed=4)
     alone = run(games, jobs=1)
