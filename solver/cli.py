@@ -487,10 +487,10 @@ def cmd_tournament(args) -> int:
         lo, hi = res["ci95"]
         stopped = f" (interrupted: {res['games']} of {res['scheduled']})" if res.get("interrupted") else ""
         seats = res.get("ai_seats", 1)
-        ai = f"{args.ai} in {seats} seats of a team" if seats > 1 else args.ai
+        ai, equal = (f"{args.ai} in {seats} seats of a team", "team") if seats > 1 else (args.ai, "player")
         print(f"{ai} vs {args.players - seats} x {args.vs}, {plural(res['games'], 'game')} of "
               f"{args.game}{stopped}: "
-              f"win share {res['win_share']:.1%} (95% CI {lo:.1%}-{hi:.1%}; an equal {'team' if seats > 1 else 'player'} gets "
+              f"win share {res['win_share']:.1%} (95% CI {lo:.1%}-{hi:.1%}; an equal {equal} gets "
               f"{res['fair_share']:.1%})")
     return 130 if res.get("interrupted") else 0
 

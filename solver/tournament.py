@@ -69,7 +69,7 @@ def schedule(game: str, players: int, ai: str, vs: str, games: int, seed: int,
     for g in range(games):
         hero = g % players
         side = tuple(table.side(hero)) if team else ()
-        seats = tuple(ai if s == hero or s in side else vs for s in range(players))
+        seats = tuple(ai if s in (side or (hero,)) else vs for s in range(players))
         out.append(Pairing(game, seats, seed * 1_000_003 + g, seed * 7919 + g, hero, opts, side))
     return out
 
