@@ -1,7 +1,11 @@
-"""Shared helpers: hand-made Nin Jan positions built through the position codec."""
+"""Shared helpers: hand-made Nin Jan positions built through the position codec,
+and the solver started as a terminal starts it."""
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -17,6 +21,16 @@ settings.register_profile("ci", max_examples=25, deadline=None, derandomize=True
 settings.register_profile("thorough", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def solver_process(*args, **kw) -> subprocess.Popen:
+    """``python -m solver ARGS`` with its output piped, for a test to press
+    Ctrl-C.  A shell's background job (`pytest &`) inherits SIGINT ignored,
+    and so would the solver: it gets the default, as a terminal's Ctrl-C
+    finds it."""
+    return subprocess.Popen([sys.executable, "-m", "solver", *map(str, args)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), **kw)
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from engine import PositionError, load, save
-from tests.conftest import ninjan_position
+from tests.conftest import ninjan_position, solver_process
 
 
 def solver(*args, check=True):
@@ -223,11 +223,7 @@ def _interrupted(args, after=1.5):
     loaded the machine is); the result and how long it took to stop."""
     import signal
     import time
-    # A shell's background job (`pytest &`) inherits SIGINT ignored, and so
-    # would the solver: give it the default, as a terminal's Ctrl-C finds it.
-    p = subprocess.Popen([sys.executable, "-m", "solver", *map(str, args)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    p = solver_process(*args)
     while p.poll() is None and _cpu_seconds(p.pid) < after:
         time.sleep(0.05)
     t0 = time.monotonic()

@@ -5,7 +5,6 @@ import io
 import json
 import os
 import signal
-import subprocess
 import sys
 import time
 
@@ -14,6 +13,7 @@ import pytest
 from engine import PositionError
 from solver import tournament
 from solver.tournament import Progress, Result, play, run, schedule
+from tests.conftest import solver_process
 
 
 def test_schedule_rotates_the_measured_seat_and_fixes_every_seed():
@@ -115,17 +115,12 @@ def test_an_interrupted_tournament_keeps_the_games_played():
     assert doc["interrupted"] and doc["games"] == 2 and doc["scheduled"] == 3
 
 
-def solver_cli(*args, **kw):
-    return subprocess.Popen([sys.executable, "-m", "solver", *map(str, args)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, **kw)
-
-
 def test_jobs_on_the_command_line_change_nothing_but_the_speed():
     args = ["tournament", "--game", "ninjan", "--players", 3, "--ai", "ismcts:200",
             "--vs", "greedy", "--games", 9, "--seed", 5, "--json"]
     docs = []
     for jobs in (1, 2):
-        out, err = solver_cli(*args, "--jobs", jobs).communicate(timeout=300)
+        out, err = solver_process(*args, "--jobs", jobs).communicate(timeout=300)
         docs.append(json.loads(out))
         assert "9/9 games" in err
     assert docs[0] == docs[1] and docs[0]["games"] == 9
@@ -134,7 +129,7 @@ def test_jobs_on_the_command_line_change_nothing_but_the_speed():
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_stops_cleanly_with_the_results_so_far(jobs):
     # A long tournament of cheap games: Ctrl-C after a few of them.
-    p = solver_cli("tournament", "--game", "ninjan", "--players", 2, "--ai", "greedy", "--vs", "random",
+    p = solver_process("tournament", "--game", "ninjan", "--players", 2, "--ai", "greedy", "--vs", "random",
                    "--games", 100000, "--jobs", jobs, "--json", start_new_session=True)
     deadline = time.monotonic() + 60
     seen = ""
