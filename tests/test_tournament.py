@@ -130,7 +130,7 @@ def test_jobs_on_the_command_line_change_nothing_but_the_speed():
 def test_ctrl_c_stops_cleanly_with_the_results_so_far(jobs):
     # A long tournament of cheap games: Ctrl-C after a few of them.
     p = solver_process("tournament", "--game", "ninjan", "--players", 2, "--ai", "greedy", "--vs", "random",
-                   "--games", 100000, "--jobs", jobs, "--json", start_new_session=True)
+                       "--games", 100000, "--jobs", jobs, "--json", start_new_session=True)
     deadline = time.monotonic() + 60
     seen = ""
     while "games" not in seen and time.monotonic() < deadline:
