@@ -143,6 +143,7 @@ cdef class Search:
     cdef int expand_at
     cdef int cut_rounds
     cdef double prior
+    cdef int merge_at
     cdef int32_t free_block[16]   # first free arm block of size 2**i
 
     def __cinit__(self, capsule, bytes state, int observer, config):
@@ -159,6 +160,7 @@ cdef class Search:
         self.open_hands = config.open_hands
         self.c = config.exploration
         self.prior = config.prior
+        self.merge_at = config.merge_at
         rng_seed(&self.rng, config.seed)
         self.cap_nodes = 1024
         self.tree = <Node*>malloc(self.cap_nodes * sizeof(Node))
@@ -302,17 +304,16 @@ cdef class Search:
                             break
                 if best[m] < 0:
                     return out
-            key = 0
             step = []
             for m in range(n_movers):
                 seat = seats[m]
                 a = &self.arms[nd.arms + best[m]]
                 joint[seat] = a.action
                 code = g.observe(s, seat, a.action, self.observer)
-                key |= (<uint64_t>(code + 1) & 1023) << (10 * seat)
                 step.append((seat, a.action, a.visits, a.total, int(seat_visits[m]),
                              seat != self.observer and code != a.action))
             out.extend(step)
+            key = self._reveal_key(s, seats, n_movers, joint)
             g.apply(s, joint)
             if g.chance_key != NULL:
                 key = mix(key ^ (g.chance_key(s, self.observer) * <uint64_t>0x9E3779B97F4A7C15))
@@ -403,10 +404,7 @@ cdef class Search:
                     # Kept as an offset: a block can move when it grows.
                     st.arm[i] = picked[i] - self.tree[node].arms
             depth += 1
-            key = 0
-            for i in range(n_movers):
-                seat = seats[i]
-                key |= (<uint64_t>(g.observe(s, seat, joint[seat], self.observer) + 1) & 1023) << (10 * seat)
+            key = self._reveal_key(s, seats, n_movers, joint)
             g.apply(s, joint)
             if g.chance_key != NULL:
                 # What the searching seat saw of chance is part of its
@@ -437,6 +435,22 @@ cdef class Search:
             played += 1
         self._backup(depth, r)
         return True
+
+    cdef inline uint64_t _reveal_key(self, void* s, int* seats, int n_movers,
+                                     int* joint) noexcept nogil:
+        # What the searching seat sees of a joint choice, before it is
+        # applied: each seat's observed move, 10 bits a seat.  At a choice
+        # of ``merge_at`` seats or more only its own move counts, so that
+        # the others' reveals share one child (``SearchConfig.merge_at``).
+        cdef uint64_t key = 0
+        cdef int i, seat
+        cdef bint merged = self.merge_at > 0 and n_movers >= self.merge_at
+        for i in range(n_movers):
+            seat = seats[i]
+            if merged and seat != self.observer:
+                continue
+            key |= (<uint64_t>(self.g.observe(s, seat, joint[seat], self.observer) + 1) & 1023) << (10 * seat)
+        return key
 
     cdef inline int _rollout_action(self, void* s, int seat) noexcept nogil:
         return rollout_action(self.g, s, seat, &self.rng, self.heuristic)

@@ -165,7 +165,8 @@ def player(spec: str):
     ``+exploration=0.7``, ``+expand=4`` and ``+cut=N`` (rollouts cut off at
     the N-th round's evaluation, 0: played out; default: the game's tuned
     values), ``+prior=P`` (progressive bias toward the game's heuristic
-    move at simultaneous choices),
+    move at simultaneous choices), ``+merge=N`` (at a choice of N seats or
+    more the tree keys a child by the searching seat's own move alone),
     ``+threads=N`` (0: every core),
     and after a level's name ``+iterations=N`` (N iterations in place of its
     time: the ladder rates hard and master so, as many iterations as one
@@ -229,6 +230,8 @@ def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
             kw["cut_rounds"] = _number(spec, value, int)
         elif eq and name == "prior":
             kw["prior"] = _number(spec, value, float)
+        elif eq and name == "merge":
+            kw["merge_at"] = _number(spec, value, int)
         elif eq and name == "threads":
             kw["threads"] = _number(spec, value, int)
         elif eq and name == "iterations" and base_is_level(spec):

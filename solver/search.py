@@ -31,6 +31,8 @@ MAX_THREADS = 256
 MAX_CUT_ROUNDS = 1000
 #: a prior past this outweighs any node's real regrets: not a prior any more
 MAX_PRIOR = 1_000_000
+#: the most seats that choose at one moment in any game (San, Ni, Ichi! at 6)
+MAX_MERGE_AT = 6
 #: The largest budgets a search takes: beyond them the tree outgrows the
 #: memory of a usual machine (100-200 bytes an iteration) or the wait is
 #: not a question anyone means to ask.
@@ -146,6 +148,13 @@ class SearchConfig:
     #: rewards won, so a young node leans to it and the real regrets, which
     #: grow with the visits, take over (0: no prior)
     prior: float = 0.0
+    #: at a simultaneous choice of this many seats or more, the child is
+    #: keyed by the searching seat's own move alone, the others' revealed
+    #: cards merged into one node (0: never).  Six seats with seven cards
+    #: each give up to 7^6 children keyed by everything revealed, each met
+    #: about once, so the tree never grows past its root; merged, it does,
+    #: at the price of statistics that average over the others' moves.
+    merge_at: int = 0
     #: search threads (root parallelisation: one tree per thread, statistics
     #: merged at the root); 0 means every core of this machine.
     threads: int = 1
@@ -186,6 +195,9 @@ class SearchConfig:
         if (isinstance(self.prior, bool) or not isinstance(self.prior, (int, float))
                 or not math.isfinite(self.prior) or not 0 <= self.prior <= MAX_PRIOR):
             raise PositionError(f"prior: expected a number from 0 to {MAX_PRIOR}, got {self.prior!r}")
+        if (isinstance(self.merge_at, bool) or not isinstance(self.merge_at, int)
+                or not 0 <= self.merge_at <= MAX_MERGE_AT):
+            raise PositionError(f"merge_at: expected 0 (never) to {MAX_MERGE_AT} seats, got {self.merge_at!r}")
         if isinstance(self.threads, bool) or not isinstance(self.threads, int) or not 0 <= self.threads <= MAX_THREADS:
             raise PositionError(f"threads: expected 0 (every core) to {MAX_THREADS}, got {self.threads!r}")
 

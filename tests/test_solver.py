@@ -324,6 +324,29 @@ def test_a_prior_leans_a_young_search_to_the_heuristic_move():
         SearchConfig(iterations=10, prior=float("nan"))
 
 
+def test_merging_the_others_reveals_grows_a_six_seat_tree_past_its_root():
+    """At six seats revealing together, a child keyed by every revealed card
+    is met about once, so 3,000 iterations expand nothing but the root;
+    keyed by the searching seat's own card alone (``merge_at``), the tree
+    grows, and the expected line follows it into the merged children."""
+    state = new_game("san_ni_ichi", 6, seed=3)
+
+    def tree(merge_at):
+        search = Search(state, 0, SearchConfig(iterations=3000, seed=1, merge_at=merge_at))
+        analysis = search.run()
+        return search._trees[0].tree_stats()["expanded"], analysis
+
+    (wide, wide_analysis), (merged, analysis) = tree(0), tree(2)
+    assert wide == 1 and merged > 50
+    assert [step.seat for step in wide_analysis.line] == list(range(6))   # the root's choices only
+    assert [step.seat for step in analysis.line[:6]] == list(range(6))
+    assert len(analysis.line) > 6           # on into a merged child
+    assert tree(6)[0] == merged             # all six choose together: the same keys
+    for bad in (-1, 7, True, 2.0):
+        with pytest.raises(PositionError, match="merge_at"):
+            SearchConfig(merge_at=bad)
+
+
 def test_bad_requests_are_refused_clearly():
     s = new_game("ninjan", 3, seed=2)
     with pytest.raises(PositionError, match="player"):

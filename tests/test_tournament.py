@@ -176,6 +176,11 @@ def test_search_settings_in_a_spec_and_their_bad_values():
     assert player("ismcts:100+prior=2.5").config.prior == 2.5
     with pytest.raises(PositionError, match="prior"):
         player("ismcts:100+prior=-2")
+    assert player("ismcts:100+merge=2").config.merge_at == 2
+    assert player("ismcts:100").config.merge_at == 0         # never merged unless asked
+    for bad in ("-1", "7", "2.5"):
+        with pytest.raises(PositionError, match="merge"):
+            player(f"ismcts:100+merge={bad}")
     with pytest.raises(PositionError, match="cut_rounds"):
         player("ismcts:100+cut=-1")
     with pytest.raises(PositionError, match="unknown option"):
