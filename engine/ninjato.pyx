@@ -2361,9 +2361,16 @@ OPTIONS = {}   # Ninjato has no variants
 #: turns (with the later expansion) took the search at 0.05 s a move from
 #: level with played-out flat Monte Carlo (41.0% and 26.0%) to clearly
 #: ahead: 56.0% and 45.0% on the same deals, 49.0% and 50.0% on fresh ones.
+#: At 4 players a search given time expands after 256 visits a second of
+#: it (``solver.search.expand_threshold``; 64 up to 0.25 s): at 1 s a move
+#: against flat Monte Carlo, expanding after 64 visits had 20.4% over 54
+#: games, after 256 visits 40.0% over 35 games on fresh deals (25.6%-56.4%,
+#: above the equal 25%; 40.0% over 65 with the first screen's 30).  Longer
+#: budgets (master's 3 s) follow the same rule unmeasured; 3 players, ahead
+#: at 1 s with 64, keep 64.
 SEARCH_SETTINGS = {2: {"cut_rounds": 2},
                    3: {"expand_at": 64, "cut_rounds": 2},
-                   4: {"expand_at": 64, "cut_rounds": 2}}
+                   4: {"expand_at": 64, "expand_per_second": 256, "cut_rounds": 2}}
 STATE_SIZE = sizeof(Ninjato)
 ACTIONS = NUM_ACTIONS
 

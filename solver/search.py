@@ -17,7 +17,7 @@ import math
 import os
 import threading
 import time
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 
 import numpy as np
 
@@ -100,6 +100,26 @@ def search_settings(game, players: int) -> dict:
     return {"expand_at": DEFAULT_EXPAND_AT, "cut_rounds": DEFAULT_CUT_ROUNDS,
             "exploration": DEFAULT_EXPLORATION,
             **getattr(game, "SEARCH_SETTINGS", {}).get(players, {})}
+
+
+def expand_threshold(settings: dict, config: "SearchConfig") -> int:
+    """The visit on which a node gets statistics, for this budget: the
+    game's ``expand_at``, or, for a search given time alone in a game whose
+    settings say ``expand_per_second``, that many visits per second of the
+    budget when that is more.  A longer search then grows the tree it grew
+    in less time, with more samples in each node (each thread's tree gets
+    the whole time, so the threshold does not depend on the thread count).
+
+    >>> tuned = {"expand_at": 64, "expand_per_second": 256}
+    >>> [expand_threshold(tuned, SearchConfig(seconds=t)) for t in (0.05, 0.25, 1.0)]
+    [64, 64, 256]
+    >>> expand_threshold(tuned, SearchConfig(iterations=2000, seconds=1.0))
+    64
+    """
+    per_second = settings.get("expand_per_second")
+    if per_second is None or config.seconds is None or config.iterations is not None:
+        return settings["expand_at"]
+    return max(settings["expand_at"], round(per_second * config.seconds))
 
 
 def split_iterations(iterations: int, threads: int) -> list[int]:
@@ -266,6 +286,12 @@ class Analysis:
         }
 
 
+#: the settings a game's ``SEARCH_SETTINGS`` may give that are also
+#: ``SearchConfig`` fields (``expand_per_second`` is read by
+#: ``expand_threshold`` instead)
+CONFIG_FIELDS = frozenset(f.name for f in fields(SearchConfig))
+
+
 class Search:
     """One search, runnable from any thread and cancellable from another.
 
@@ -297,8 +323,10 @@ class Search:
             # Only a rules bug gets here; said plainly rather than as an empty tree.
             raise PositionError(f"player: seat {player} must move but has no legal move "
                                 f"(phase {state.fields().get('phase')!r})")
-        tuned = {k: v for k, v in search_settings(state.game, state.players).items()
-                 if getattr(self.config, k) is None}
+        settings = search_settings(state.game, state.players)
+        settings["expand_at"] = expand_threshold(settings, self.config)
+        tuned = {k: v for k, v in settings.items()
+                 if k in CONFIG_FIELDS and getattr(self.config, k) is None}
         if tuned:
             self.config = replace(self.config, **tuned)
         self.state = state

@@ -298,6 +298,32 @@ def test_a_games_tuned_settings_are_searched_with_unless_the_config_names_its_ow
         SearchConfig(expand_at=0)
 
 
+def test_a_longer_timed_search_expands_later_where_the_game_says_so():
+    # Ninjato at 4 players: 1 s a move grows the tree 0.25 s grows, with
+    # four times the samples in each node; 0.25 s, 0.05 s and iteration
+    # budgets keep the threshold their tournament rows were played with.
+    from engine import game_module
+    tuned = game_module("ninjato").SEARCH_SETTINGS
+    players = next(p for p in sorted(tuned) if "expand_per_second" in tuned[p])
+    base, per_second = tuned[players]["expand_at"], tuned[players]["expand_per_second"]
+    s = new_game("ninjato", players, seed=3)
+    seat = s.movers()[0]
+
+    def threshold(**config):
+        return Search(s, seat, SearchConfig(**config)).config.expand_at
+
+    assert threshold(seconds=1.0) == per_second > base
+    assert threshold(seconds=3.0) == 3 * per_second
+    assert threshold(seconds=0.25) == threshold(seconds=0.05) == threshold(iterations=2000) == base
+    assert threshold(seconds=1.0, threads=2) == per_second
+    assert threshold(seconds=1.0, expand_at=8) == 8
+    # the other player counts keep one threshold at every budget
+    for other in sorted(set(tuned) - {players}):
+        t = new_game("ninjato", other, seed=3)
+        one = Search(t, t.movers()[0], SearchConfig(seconds=1.0)).config.expand_at
+        assert one == Search(t, t.movers()[0], SearchConfig(seconds=0.05)).config.expand_at
+
+
 def test_a_prior_leans_a_young_search_to_the_heuristic_move():
     """Progressive bias: the move the game's policy plays most here gets
     most of a short search's visits once it starts with regret, and more of
