@@ -32,7 +32,8 @@ import sys
 
 from engine import PositionError, game_module, new_game
 from solver.cli import _options, check_tournament
-from solver.search import cpu_cores, search_settings
+from solver.players import player
+from solver.search import cpu_cores, expand_threshold, search_settings
 from solver import tournament
 
 #: spec option -> (SearchConfig field, value type)
@@ -72,9 +73,35 @@ def parse_values(param: str, text: str) -> list:
     return out
 
 
-def current_value(game: str, players: int, param: str):
-    """The value the game searches with today at ``players``."""
-    return search_settings(game_module(game), players)[TUNABLE[param][0]]
+def current_value(game: str, players: int, param: str, ai: str = "ismcts:2000"):
+    """The value the game searches with today at ``players`` and ``ai``'s
+    budget (a timed budget may move the expansion threshold:
+    ``solver.search.expand_threshold``).
+
+    >>> current_value("ninjato", 4, "expand", "ismcts:0.25s"), current_value("ninjato", 4, "expand", "ismcts:1s")
+    (64, 256)
+    """
+    settings = search_settings(game_module(game), players)
+    if param == "expand":
+        return expand_threshold(settings, player(ai).config)
+    return settings[TUNABLE[param][0]]
+
+
+def setting_to_write(game: str, players: int, param: str, ai: str, value) -> tuple[str, object]:
+    """The ``SEARCH_SETTINGS`` entry that makes ``ai`` search with ``value``:
+    where the game scales the expansion threshold with a timed budget, the
+    visits a second (that many per second of the budget).
+
+    >>> setting_to_write("ninjato", 4, "expand", "ismcts:1s", 512)
+    ('expand_per_second', 512)
+    >>> setting_to_write("ninjato", 4, "expand", "ismcts:2000", 16)
+    ('expand_at', 16)
+    """
+    config = player(ai).config
+    if (param == "expand" and "expand_per_second" in search_settings(game_module(game), players)
+            and config.seconds is not None and config.iterations is None):
+        return "expand_per_second", round(value / config.seconds)
+    return TUNABLE[param][0], value
 
 
 def paired_difference(a, b, heroes) -> tuple[float, float, float]:
@@ -105,8 +132,6 @@ def row(value, current, spec, vs, result: tournament.Result) -> str:
 
 def check_args(args) -> None:
     """Every bad argument is found before the first game is played."""
-    from solver.players import player
-
     if args.games < 2:
         raise PositionError("--games: at least 2")
     for seed in (args.seed, args.confirm_seed):
@@ -154,7 +179,7 @@ def main(argv=None) -> int:
 
 
 def tune(args, options) -> int:
-    current = current_value(args.game, args.players, args.param)
+    current = current_value(args.game, args.players, args.param, args.ai)
     values = sorted(set(args.values) | {current})
     print(f"{args.game}, {args.players} players{''.join(f', {k} {v}' for k, v in options.items())}: "
           f"{args.param}, {args.games} games a value, --seed {args.seed}")
@@ -192,10 +217,10 @@ def tune(args, options) -> int:
     print(f"On fresh deals (--seed {args.confirm_seed}): {args.param}={best} "
           f"{fresh[best].win_share:.1%}, {current} {fresh[current].win_share:.1%}; paired "
           f"difference {mean:+.1%} (95% CI {lo:+.1%} to {hi:+.1%}).")
-    field = TUNABLE[args.param][0]
+    field, value = setting_to_write(args.game, args.players, args.param, args.ai, best)
     if lo > 0:
         print(f"Separated: write it in engine/{args.game}.pyx, "
-              f"SEARCH_SETTINGS[{args.players}][{field!r}] = {best!r}, with the table in the README.")
+              f"SEARCH_SETTINGS[{args.players}][{field!r}] = {value!r}, with the table in the README.")
     else:
         print(f"Not separated on fresh deals: keep {args.param}={current}.")
     return 0

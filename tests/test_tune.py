@@ -43,6 +43,22 @@ def test_a_tuned_setting_is_the_one_the_game_searches_with():
     assert tune.current_value("ninjan", 2, "exploration") == 0.7
 
 
+def test_a_timed_expansion_is_tuned_against_the_threshold_the_search_uses(monkeypatch, capsys):
+    # Ninjato at 4 players expands after 256 visits a second of a timed
+    # search: at 1 s the current value is 256, not the base 64, and what
+    # the tuner proposes is the visits a second.
+    shares = {(64.0, 1): 0.3, (256.0, 1): 0.4, (1024.0, 1): 0.8,
+              (1024.0, 2): 0.9, (256.0, 2): 0.1}
+    monkeypatch.setattr(tune, "play", fake_play(shares))
+    argv = ["--game", "ninjato", "--players", "4", "--param", "expand", "--values", "64,1024",
+            "--ai", "ismcts:1s", "--games", "40", "--seed", "1", "--jobs", "1", "--confirm-seed", "2"]
+    assert tune.main(argv) == 0
+    out = capsys.readouterr().out
+    rows = [line.split("|")[1].strip() for line in out.splitlines() if line.startswith("| ") and "ismcts" in line]
+    assert rows == ["64", "256 (current)", "1024"]
+    assert "SEARCH_SETTINGS[4]['expand_per_second'] = 1024" in out
+
+
 @pytest.mark.parametrize("change, message", [
     (["--param", "explore"], "invalid choice"),
     (["--values", "0.5,abc"], "'abc' is not a number"),
@@ -82,8 +98,11 @@ def fake_play(shares):
         value = float(spec.rpartition("=")[2])
         pairings = tournament.schedule(game, players, spec, vs, games, seed, options)
         wins = round(shares[(value, seed)] * games)
-        returns = [[1.0, 0.0] if (g < wins) == (p.hero == 0) else [0.0, 1.0]
-                   for g, p in enumerate(pairings)]
+        returns = []
+        for g, p in enumerate(pairings):
+            r = [0.0] * players
+            r[p.hero if g < wins else (p.hero + 1) % players] = 1.0
+            returns.append(r)
         return tournament.Result(pairings, returns)
     return play
 
