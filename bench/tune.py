@@ -33,7 +33,7 @@ import sys
 from engine import PositionError, game_module, new_game
 from solver.cli import _options, check_tournament
 from solver.players import player
-from solver.search import cpu_cores, expand_threshold, search_settings
+from solver.search import cpu_cores, expand_threshold, expands_per_second, search_settings
 from solver import tournament
 
 #: spec option -> (SearchConfig field, value type)
@@ -98,8 +98,7 @@ def setting_to_write(game: str, players: int, param: str, ai: str, value) -> tup
     ('expand_at', 16)
     """
     config = player(ai).config
-    if (param == "expand" and "expand_per_second" in search_settings(game_module(game), players)
-            and config.seconds is not None and config.iterations is None):
+    if param == "expand" and expands_per_second(search_settings(game_module(game), players), config):
         return "expand_per_second", round(value / config.seconds)
     return TUNABLE[param][0], value
 

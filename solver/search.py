@@ -102,6 +102,17 @@ def search_settings(game, players: int) -> dict:
             **getattr(game, "SEARCH_SETTINGS", {}).get(players, {})}
 
 
+def expands_per_second(settings: dict, config: "SearchConfig") -> bool:
+    """Whether ``config``'s expansion threshold follows the game's
+    ``expand_per_second``: the game gives one and the search has time alone.
+
+    >>> expands_per_second({"expand_at": 64, "expand_per_second": 256}, SearchConfig(seconds=1.0))
+    True
+    """
+    return ("expand_per_second" in settings and config.seconds is not None
+            and config.iterations is None)
+
+
 def expand_threshold(settings: dict, config: "SearchConfig") -> int:
     """The visit on which a node gets statistics, for this budget: the
     game's ``expand_at``, or, for a search given time alone in a game whose
@@ -116,10 +127,9 @@ def expand_threshold(settings: dict, config: "SearchConfig") -> int:
     >>> expand_threshold(tuned, SearchConfig(iterations=2000, seconds=1.0))
     64
     """
-    per_second = settings.get("expand_per_second")
-    if per_second is None or config.seconds is None or config.iterations is not None:
+    if not expands_per_second(settings, config):
         return settings["expand_at"]
-    return max(settings["expand_at"], round(per_second * config.seconds))
+    return max(settings["expand_at"], round(settings["expand_per_second"] * config.seconds))
 
 
 def split_iterations(iterations: int, threads: int) -> list[int]:
