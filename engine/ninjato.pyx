@@ -639,40 +639,31 @@ cdef void discard_card(Ninjato* s, int seat, int v) noexcept nogil:
         s.older[seat][v] -= 1
     s.discard[v] += 1
 
-cdef int guard_pop(Ninjato* s) noexcept nogil:
+cdef int deck_pop(Ninjato* s, int elite) noexcept nogil:
+    """The top card of the Guard deck (``elite`` 0) or the Elite deck (1);
+    an empty deck is first refilled from its discard pile and shuffled.
+    NONE when both are empty."""
+    cdef uint8_t* deck = &s.elite_deck[0] if elite else &s.guard_deck[0]
+    cdef uint8_t* length = &s.elite_len if elite else &s.guard_len
+    cdef uint64_t discard = s.elite_discard if elite else s.guard_discard
     cdef int i
-    if s.guard_len == 0:
-        for i in range(N_GUARDS):
-            if (s.guard_discard >> i) & 1:
-                s.guard_deck[s.guard_len] = i
-                s.guard_len += 1
-        s.guard_discard = 0
-        if s.guard_len == 0:
+    if length[0] == 0:
+        for i in range(N_ELITES if elite else N_GUARDS):
+            if (discard >> i) & 1:
+                deck[length[0]] = i
+                length[0] += 1
+        if elite:
+            s.elite_discard = 0
+        else:
+            s.guard_discard = 0
+        if length[0] == 0:
             return NONE
-        shuffle_u8(s.guard_deck, s.guard_len, &s.rng)
-        log_ev(s, E_RESHUFFLE, NONE, 1, 0, 0)
-    s.guard_len -= 1
-    s.peek[0] = 0
-    i = s.guard_deck[s.guard_len]
-    s.guard_deck[s.guard_len] = 0
-    return i
-
-cdef int elite_pop(Ninjato* s) noexcept nogil:
-    cdef int i
-    if s.elite_len == 0:
-        for i in range(N_ELITES):
-            if (s.elite_discard >> i) & 1:
-                s.elite_deck[s.elite_len] = i
-                s.elite_len += 1
-        s.elite_discard = 0
-        if s.elite_len == 0:
-            return NONE
-        shuffle_u8(s.elite_deck, s.elite_len, &s.rng)
-        log_ev(s, E_RESHUFFLE, NONE, 2, 0, 0)
-    s.elite_len -= 1
-    s.peek[1] = 0
-    i = s.elite_deck[s.elite_len]
-    s.elite_deck[s.elite_len] = 0
+        shuffle_u8(deck, length[0], &s.rng)
+        log_ev(s, E_RESHUFFLE, NONE, 1 + elite, 0, 0)
+    length[0] -= 1
+    s.peek[elite] = 0
+    i = deck[length[0]]
+    deck[length[0]] = 0
     return i
 
 cdef int bag_draw(Ninjato* s) noexcept nogil:
@@ -1242,7 +1233,7 @@ cdef void banzai(Ninjato* s) noexcept nogil:
     cdef int card
     log_ev(s, E_BANZAI, s.mover, 0, 0, 0)
     if lowest_on(s, s.att_house, PLAIN) != NONE:
-        card = guard_pop(s)
+        card = deck_pop(s, 0)
         s.revealed[s.n_revealed] = card
         s.n_revealed += 1
         s.facing = FACE_GUARD
@@ -1255,7 +1246,7 @@ cdef void banzai(Ninjato* s) noexcept nogil:
                 return
             alarm(s)
     else:
-        card = elite_pop(s)
+        card = deck_pop(s, 1)
         s.facing = FACE_ELITE
         s.facing_card = card
         log_ev(s, E_REVEAL, s.mover, 1, card, 0)
@@ -1317,17 +1308,13 @@ cdef void retreat(Ninjato* s) noexcept nogil:
 cdef void peek(Ninjato* s) noexcept nogil:
     """CR4: look at the top card Banzai would draw, then put it back."""
     cdef int d = 0 if lowest_on(s, s.att_house, PLAIN) != NONE else 1, card
+    cdef uint8_t* deck = &s.elite_deck[0] if d else &s.guard_deck[0]
+    cdef uint8_t* length = &s.elite_len if d else &s.guard_len
     s.used[s.mover] |= 1 << CR4
-    if d == 0:
-        if s.guard_len == 0:
-            s.guard_deck[0] = guard_pop(s)      # reshuffle, then put it back
-            s.guard_len = 1
-        card = s.guard_deck[s.guard_len - 1]
-    else:
-        if s.elite_len == 0:
-            s.elite_deck[0] = elite_pop(s)
-            s.elite_len = 1
-        card = s.elite_deck[s.elite_len - 1]
+    if length[0] == 0:
+        deck[0] = deck_pop(s, d)      # reshuffle, then put it back
+        length[0] = 1
+    card = deck[length[0] - 1]
     s.peek[d] |= 1 << s.mover
     log_ev(s, E_PEEK, s.mover, d, 0, 0)
     saw_private(s, s.mover, 500 + d * 64 + card)
@@ -1406,7 +1393,7 @@ cdef void fill_house(Ninjato* s, int h) noexcept nogil:
     """A Sentry if it has none, then treasure up to 3 as far as the bag allows."""
     cdef int k, t
     if s.sentry[h] == NONE:
-        s.sentry[h] = guard_pop(s)
+        s.sentry[h] = deck_pop(s, 0)
         log_ev(s, E_SENTRY, NONE, h, s.sentry[h], 0)
     for k in range(HOUSE_TREASURE):
         t = bag_draw(s)
@@ -2526,7 +2513,7 @@ def new_state(int players, unsigned long long seed, dict options):
     shuffle_u8(toks, N_HOUSES, &s.rng)
     for h in range(N_HOUSES):
         s.token[h] = toks[h]
-        s.sentry[h] = guard_pop(s)          # Sentry alarms are ignored
+        s.sentry[h] = deck_pop(s, 0)          # Sentry alarms are ignored
         for k in range(HOUSE_TREASURE):
             s.house[h][bag_draw(s)][PLAIN] += 1
     for p in range(players):
