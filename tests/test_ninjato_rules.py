@@ -306,6 +306,26 @@ def test_CR4_peeks_at_the_next_guard_seen_only_by_its_user():
     assert s.view(0)["seats"][0]["treasure"] == ["Fan"]
 
 
+@pytest.mark.parametrize("deck", ["Guard", "Elite"])
+def test_an_empty_guard_or_elite_deck_is_refilled_from_its_discards_at_banzai(deck):
+    key = deck.lower()
+    if deck == "Guard":
+        t = banzai_table([])
+    else:           # only red treasure: Banzai meets an Elite
+        t = Table().hand(0, [5, 5]).sentry(0, QUIET[1]).house(0, red=["Jade", "Vase"])
+    t.f[f"{key}_discard"] += t.f[f"{key}_deck"]
+    t.f[f"{key}_deck"] = []
+    discards = sorted(t.f[f"{key}_discard"])
+    s = t.state()
+    play(s, "house 1 Strength", "Banzai")
+    assert steps_of(s, "reshuffle")[0]["deck"] == deck
+    revealed, = steps_of(s, "reveal")
+    assert revealed["deck"] == deck
+    f = s.fields()
+    assert f[f"{key}_discard"] == []
+    assert sorted(f[f"{key}_deck"] + [revealed["card"]]) == discards
+
+
 def elite_attack(elite, hand, tiles=()):
     """Seat 0 beats the Sentry (no plain treasure: it takes nothing); the
     house holds only red treasure, so Banzai reveals ``elite``."""
