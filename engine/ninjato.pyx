@@ -1365,29 +1365,19 @@ cdef void pay(Ninjato* s, int token) noexcept nogil:
 
 # ---------------------------------------------------------------- end of turn
 
-cdef void refill_rows(Ninjato* s) noexcept nogil:
+cdef void refill_row(Ninjato* s, int rumors) noexcept nogil:
+    """Fill the empty places of the Rumor row (``rumors`` 1) or the Envoy
+    row (0) from the top of its deck, as far as the deck goes."""
+    cdef uint8_t* row = &s.rumor_row[0] if rumors else &s.envoy_row[0]
+    cdef uint8_t* deck = &s.rumor_deck[0] if rumors else &s.envoy_deck[0]
+    cdef uint8_t* length = &s.rumor_len if rumors else &s.envoy_len
     cdef int i
     for i in range(ROW):
-        if s.rumor_row[i] == NONE and s.rumor_len:
-            s.rumor_len -= 1
-            s.rumor_row[i] = s.rumor_deck[s.rumor_len]
-            s.rumor_deck[s.rumor_len] = 0
-            log_ev(s, E_ROW, NONE, 1, s.rumor_row[i], i)
-    for i in range(ROW):
-        if s.envoy_row[i] == NONE and s.envoy_len:
-            s.envoy_len -= 1
-            s.envoy_row[i] = s.envoy_deck[s.envoy_len]
-            s.envoy_deck[s.envoy_len] = 0
-            log_ev(s, E_ROW, NONE, 0, s.envoy_row[i], i)
-
-cdef void refill_rumors(Ninjato* s) noexcept nogil:
-    cdef int i
-    for i in range(ROW):
-        if s.rumor_row[i] == NONE and s.rumor_len:
-            s.rumor_len -= 1
-            s.rumor_row[i] = s.rumor_deck[s.rumor_len]
-            s.rumor_deck[s.rumor_len] = 0
-            log_ev(s, E_ROW, NONE, 1, s.rumor_row[i], i)
+        if row[i] == NONE and length[0]:
+            length[0] -= 1
+            row[i] = deck[length[0]]
+            deck[length[0]] = 0
+            log_ev(s, E_ROW, NONE, rumors, row[i], i)
 
 cdef void fill_house(Ninjato* s, int h) noexcept nogil:
     """A Sentry if it has none, then treasure up to 3 as far as the bag allows."""
@@ -1465,7 +1455,8 @@ cdef void end_turn(Ninjato* s) noexcept nogil:
             if house_total(s, h) == 0:
                 fill_house(s, h)
         new_turn_order(s)
-        refill_rows(s)
+        refill_row(s, 1)
+        refill_row(s, 0)
     memset(s.dojo_stack, 0, sizeof(s.dojo_stack))
     s.dojo_len = 0
     if s.turn == 3 or s.turn == 5 or s.turn == N_TURNS:
@@ -1571,7 +1562,7 @@ cdef void clan_next(Ninjato* s) noexcept nogil:
     if s.turn == N_TURNS:
         end_game(s)
         return
-    refill_rumors(s)
+    refill_row(s, 1)
     begin_turn(s)
 
 cdef void take_rumor(Ninjato* s, int seat, int slot) noexcept nogil:
