@@ -70,6 +70,11 @@ ctypedef struct GameDef:
     int (*features)(const void* s, double* f, uint8_t* standing) noexcept nogil
     # The weight of each of those numbers (see ``evaluate`` below).
     const double* weights
+    # A finished game's standing of every seat, higher is better (San, Ni,
+    # Ichi!: minus its side's damage), from which a search may mix the places
+    # finished into its reward (``SearchConfig.rank``).  NULL for games that
+    # give win shares only.
+    void (*standings)(const void* s, double* out) noexcept nogil
 
 
 cdef extern from *:

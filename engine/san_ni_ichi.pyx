@@ -726,17 +726,26 @@ cdef inline int score_of(const SanNiIchi* s, int seat) noexcept nogil:
         d &= d - 1
     return total
 
+cdef inline void side_scores(const SanNiIchi* s, int* side) noexcept nogil:
+    # A seat's damage, or in team play its team's.
+    cdef int i
+    for i in range(s.players):
+        side[i] = score_of(s, i) + (score_of(s, partner(s, i)) if s.teams else 0)
+
 cdef void sni_returns(const void* vs, double* out) noexcept nogil:
     cdef const SanNiIchi* s = <const SanNiIchi*>vs
-    cdef int i
     cdef int side[MAX_SEATS]
-    for i in range(s.players):
-        side[i] = score_of(s, i)
-    if s.teams:
-        for i in range(s.players):
-            side[i] = score_of(s, i) + score_of(s, partner(s, i))
+    side_scores(s, side)
     # Tied lowest share the win; a winning team's members share it too.
     share_wins(side, s.players, True, out)
+
+cdef void sni_standings(const void* vs, double* out) noexcept nogil:
+    cdef const SanNiIchi* s = <const SanNiIchi*>vs
+    cdef int side[MAX_SEATS]
+    cdef int i
+    side_scores(s, side)
+    for i in range(s.players):
+        out[i] = -side[i]
 
 cdef void sni_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
     """Deal the opponents' unseen cards again, keeping hand sizes, the cards
@@ -1118,6 +1127,7 @@ SNI_DEF.returns = sni_returns
 SNI_DEF.determinize = sni_determinize
 SNI_DEF.observe = sni_observe
 SNI_DEF.policy = sni_policy
+SNI_DEF.standings = sni_standings
 
 
 # ------------------------------------------------------------- Python face

@@ -114,6 +114,7 @@ cdef class Search:
     cdef GameDef* g
     cdef unsigned char* root
     cdef unsigned char* work
+    cdef unsigned char* base      # paired: the determinized root, once per iteration
     cdef int observer
     # budget and options
     cdef int64_t max_iters
@@ -121,6 +122,7 @@ cdef class Search:
     cdef int selection
     cdef bint heuristic
     cdef bint flat
+    cdef bint paired
     cdef bint open_hands
     cdef double c
     cdef Rng rng
@@ -143,6 +145,7 @@ cdef class Search:
     cdef int expand_at
     cdef int cut_rounds
     cdef double prior
+    cdef double rank
     cdef int merge_at
     cdef int32_t free_block[16]   # first free arm block of size 2**i
 
@@ -150,6 +153,7 @@ cdef class Search:
         self.g = game_of(capsule, state)
         self.root = <unsigned char*>malloc(self.g.state_size)
         self.work = <unsigned char*>malloc(self.g.state_size)
+        self.base = <unsigned char*>malloc(self.g.state_size)
         memcpy(self.root, <const unsigned char*>state, self.g.state_size)
         self.observer = observer
         self.max_iters = config.iterations if config.iterations is not None else (1 << 62)
@@ -157,9 +161,12 @@ cdef class Search:
         self.selection = ("ducb", "exp3", "rm").index(config.selection)
         self.heuristic = config.rollout == "heuristic"
         self.flat = config.flat
+        self.paired = config.paired
         self.open_hands = config.open_hands
         self.c = config.exploration
         self.prior = config.prior
+        # A game without standings gives win shares only.
+        self.rank = config.rank if self.g.standings != NULL else 0.0
         self.merge_at = config.merge_at
         rng_seed(&self.rng, config.seed)
         self.cap_nodes = 1024
@@ -170,7 +177,7 @@ cdef class Search:
         self.table = <Slot*>malloc(self.cap_table * sizeof(Slot))
         self.path = <Step*>malloc(MAX_DEPTH * sizeof(Step))
         self.flags = <uint8_t*>malloc(MAX_SEATS * MAX_ACTIONS)
-        if not (self.root and self.work and self.tree and self.arms and self.table and self.path and self.flags):
+        if not (self.root and self.work and self.base and self.tree and self.arms and self.table and self.path and self.flags):
             raise MemoryError()
         memset(self.flags, 0, MAX_SEATS * MAX_ACTIONS)
         for i in range(self.cap_table):
@@ -187,7 +194,7 @@ cdef class Search:
         self.tree[0].visits = 0
 
     def __dealloc__(self):
-        free(self.root); free(self.work); free(self.tree); free(self.arms)
+        free(self.root); free(self.work); free(self.base); free(self.tree); free(self.arms)
         free(self.table); free(self.path); free(self.flags)
 
     # ------------------------------------------------------------ Python API
@@ -344,21 +351,25 @@ cdef class Search:
         # starts (threads of one search start one after another) still
         # counts.  One iteration is always run, so that even a search
         # cancelled at once has every root move and one to recommend.
+        cdef int64_t passes = 0
+        cdef int k
         while self.done < self.max_iters and not (self.stop and self.done):
-            if not self._iterate():
+            k = self._iterate_paired() if self.paired else self._iterate()
+            if not k:
                 self.failed = True
                 return
-            self.done += 1
-            if (self.done & 63) == 0 and now() >= deadline:
+            self.done += k
+            passes += 1
+            if (passes & 63) == 0 and now() >= deadline:
                 return
 
-    cdef bint _iterate(self) noexcept nogil:
+    cdef int _iterate(self) noexcept nogil:
         cdef GameDef* g = self.g
         cdef void* s = self.work
         cdef int seats[MAX_SEATS]
         cdef int joint[MAX_SEATS]
         cdef double r[MAX_SEATS]
-        cdef int n_movers, i, depth = 0, seat, played, points
+        cdef int n_movers, i, depth = 0, seat
         cdef int32_t node = 0, child
         cdef int32_t picked[MAX_SEATS]
         cdef uint64_t key
@@ -416,25 +427,104 @@ cdef class Search:
             if child < 0:
                 return False
             node = child
+        self._playout(s, r)
+        self._backup(depth, r)
+        return 1
+
+    cdef void _playout(self, void* s, double* r) noexcept nogil:
         # Rollout: to the end, or to the game's ``cut_rounds``-th judging
         # point (Senjutsu: a round's start; Ninjato: a turn's) and its evaluation there.
-        played = 0
-        points = 0
+        cdef GameDef* g = self.g
+        cdef int seats[MAX_SEATS]
+        cdef int joint[MAX_SEATS]
+        cdef int n_movers, i, played = 0, points = 0
         while True:
             n_movers = g.movers(s, seats)
             if n_movers == 0:
                 g.returns(s, r)
-                break
+                if self.rank > 0:
+                    self._mix_places(s, r)
+                return
             if self.cut_rounds and played and evaluate(g, s, r):
                 points += 1
                 if points >= self.cut_rounds:
-                    break
+                    return
             for i in range(n_movers):
                 joint[seats[i]] = self._rollout_action(s, seats[i])
             g.apply(s, joint)
             played += 1
-        self._backup(depth, r)
-        return True
+
+    cdef void _mix_places(self, void* s, double* r) noexcept nogil:
+        # A 6-player game is won one time in six, so a win-or-lose reward
+        # is mostly noise; the share of the others finished behind (ties
+        # half) carries news from every playout.
+        cdef double st[MAX_SEATS]
+        cdef int n = self.g.players(s), i, j
+        cdef double behind
+        self.g.standings(s, st)
+        for i in range(n):
+            behind = 0.0
+            for j in range(n):
+                if j != i:
+                    behind += 1.0 if st[j] < st[i] else (0.5 if st[j] == st[i] else 0.0)
+            r[i] = (1.0 - self.rank) * r[i] + self.rank * behind / (n - 1)
+
+    cdef int _iterate_paired(self) noexcept nogil:
+        """One determinization, every root move of the searching seat played
+        out from it with the same rollout dice (common random numbers).
+
+        Flat Monte Carlo compares moves on different deals, so the luck of
+        the deal, which mostly decides a 6-player game, swamps the small
+        differences between moves; played on the same deal and dice, the
+        difference is the move's alone.  The others choose by the rollout
+        policy, as in flat Monte Carlo.  Returns the playouts run (each
+        counts as an iteration), 0 when out of memory.
+        """
+        cdef GameDef* g = self.g
+        cdef void* s = self.work
+        cdef int seats[MAX_SEATS]
+        cdef int joint[MAX_SEATS]
+        cdef int legal[MAX_LEGAL]
+        cdef double r[MAX_SEATS]
+        cdef int n_movers, n_legal, i, j, me = -1
+        cdef int32_t picked
+        cdef float prob
+        cdef Rng dice
+        cdef Arm* a
+        memcpy(s, self.root, g.state_size)
+        if not self.open_hands:
+            g.determinize(s, self.observer, &self.rng)
+        n_movers = g.movers(s, seats)
+        for i in range(n_movers):
+            if seats[i] == self.observer:
+                me = i
+        if me < 0:
+            return self._iterate()     # not the searching seat's choice: nothing to pair
+        self.tree[0].visits += 1
+        if self.tree[0].arms == NO_ARMS and not self._expand(0, 1):
+            return 0
+        # Arms for every move legal in this determinization (counted available).
+        if not self._select(0, &seats[me], 1, &picked, &prob):
+            return 0
+        for i in range(n_movers):
+            if i != me:
+                joint[seats[i]] = self._rollout_action(s, seats[i])
+        n_legal = g.legal(s, self.observer, legal)
+        memcpy(self.base, s, g.state_size)
+        dice = self.rng
+        for j in range(n_legal):
+            memcpy(s, self.base, g.state_size)
+            self.rng = dice
+            joint[self.observer] = legal[j]
+            g.apply(s, joint)
+            self._playout(s, r)
+            for i in range(self.tree[0].n_arms):
+                a = &self.arms[self.tree[0].arms + i]
+                if a.seat == self.observer and a.action == legal[j]:
+                    a.visits += 1
+                    a.total += <float>r[self.observer]
+                    break
+        return n_legal
 
     cdef inline uint64_t _reveal_key(self, void* s, int* seats, int n_movers,
                                      int* joint) noexcept nogil:

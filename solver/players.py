@@ -167,7 +167,9 @@ def player(spec: str):
     values), ``+prior=P`` (progressive bias toward the game's heuristic
     move at simultaneous choices), ``+merge=N`` (at a choice of N seats or
     more the tree keys a child by the searching seat's own move alone),
-    ``+threads=N`` (0: every core),
+    ``+threads=N`` (0: every core), ``+rank=W`` (weight of the place
+    finished in the reward, 0 to 1), ``+paired`` (root statistics only,
+    every root move played out on the same deal and dice),
     and after a level's name ``+iterations=N`` (N iterations in place of its
     time: the ladder rates hard and master so, as many iterations as one
     core runs in their time, whatever else the machine is doing);
@@ -220,6 +222,8 @@ def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
             kw["rollout"] = opt
         elif opt in ("rm", "exp3", "ducb"):
             kw["selection"] = opt
+        elif opt == "paired":
+            kw["paired"] = True
         elif opt == "mixed":
             mixed = True
         elif eq and name == "exploration":
@@ -230,6 +234,8 @@ def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
             kw["cut_rounds"] = _number(spec, value, int)
         elif eq and name == "prior":
             kw["prior"] = _number(spec, value, float)
+        elif eq and name == "rank":
+            kw["rank"] = _number(spec, value, float)
         elif eq and name == "merge":
             kw["merge_at"] = _number(spec, value, int)
         elif eq and name == "threads":

@@ -82,6 +82,9 @@ DEFAULT_CUT_ROUNDS = 0
 #: UCB1's exploration constant where a seat decides alone, unless a game's
 #: tournaments found better (``python -m bench.tune``)
 DEFAULT_EXPLORATION = 0.7
+#: a playout rewards the win alone unless a game's tournaments found that
+#: mixing in the place finished plays better
+DEFAULT_RANK = 0.0
 #: the largest exploration constant a search takes (UCB1's usual values are
 #: 0.1 to 2; past this the tree is a uniform sampler)
 MAX_EXPLORATION = 100.0
@@ -95,10 +98,10 @@ def search_settings(game, players: int) -> dict:
 
     >>> from engine import game_module
     >>> search_settings(game_module("ninjan"), 4)
-    {'expand_at': 4, 'cut_rounds': 0, 'exploration': 0.7}
+    {'expand_at': 4, 'cut_rounds': 0, 'exploration': 0.7, 'rank': 0.0}
     """
     return {"expand_at": DEFAULT_EXPAND_AT, "cut_rounds": DEFAULT_CUT_ROUNDS,
-            "exploration": DEFAULT_EXPLORATION,
+            "exploration": DEFAULT_EXPLORATION, "rank": DEFAULT_RANK,
             **getattr(game, "SEARCH_SETTINGS", {}).get(players, {})}
 
 
@@ -185,6 +188,16 @@ class SearchConfig:
     #: about once, so the tree never grows past its root; merged, it does,
     #: at the price of statistics that average over the others' moves.
     merge_at: int = 0
+    #: weight of the place finished in a playout's reward: the reward is
+    #: ``(1 - rank) * win share + rank * share of the others finished
+    #: behind`` (ties half), in games that rank their seats (San, Ni, Ichi!);
+    #: 0 rewards the win alone.  ``None``: the game's tuned value.
+    rank: float | None = None
+    #: statistics at the root only, as flat Monte Carlo, but every root
+    #: move of the searching seat is played out from the same determinization
+    #: with the same rollout dice (common random numbers), so two moves are
+    #: compared on the same deal; each playout counts as an iteration.
+    paired: bool = False
     #: search threads (root parallelisation: one tree per thread, statistics
     #: merged at the root); 0 means every core of this machine.
     threads: int = 1
@@ -228,6 +241,11 @@ class SearchConfig:
         if (isinstance(self.merge_at, bool) or not isinstance(self.merge_at, int)
                 or not 0 <= self.merge_at <= MAX_MERGE_AT):
             raise PositionError(f"merge_at: expected 0 (never) to {MAX_MERGE_AT} seats, got {self.merge_at!r}")
+        if self.rank is not None and (isinstance(self.rank, bool) or not isinstance(self.rank, (int, float))
+                                      or not math.isfinite(self.rank) or not 0 <= self.rank <= 1):
+            raise PositionError(f"rank: expected a number from 0 (the win alone) to 1, got {self.rank!r}")
+        if not isinstance(self.paired, bool):
+            raise PositionError(f"paired: expected true or false, got {self.paired!r}")
         if isinstance(self.threads, bool) or not isinstance(self.threads, int) or not 0 <= self.threads <= MAX_THREADS:
             raise PositionError(f"threads: expected 0 (every core) to {MAX_THREADS}, got {self.threads!r}")
 

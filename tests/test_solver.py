@@ -373,6 +373,52 @@ def test_merging_the_others_reveals_grows_a_six_seat_tree_past_its_root():
             SearchConfig(merge_at=bad)
 
 
+@pytest.mark.parametrize("rank", [0.0, 0.5, 1.0])
+def test_rank_mixes_the_places_finished_into_the_reward(rank):
+    """With ``rank`` W a playout pays each seat (1 - W) times its win share
+    plus W times the share of the others it finished ahead of (ties half).
+    Win shares add up to 1 and the places to half the seats, so over the
+    root's choice of all six seats the mean rewards add up to
+    (1 - W) + 3 W."""
+    state = new_game("san_ni_ichi", 6, seed=3)
+    analysis = analyse(state, 0, iterations=3000, seed=1, rank=rank)
+    means = [analysis.value] + [sum(m.value * m.visits for m in moves) / sum(m.visits for m in moves)
+                                for moves in analysis.others.values()]
+    assert len(means) == 6
+    assert sum(means) == pytest.approx((1 - rank) + 3 * rank, abs=1e-3)
+
+
+def test_rank_changes_nothing_in_a_game_that_gives_win_shares_only():
+    state = new_game("ninjan", 4, seed=2)
+    plain, ranked = (analyse(state, 0, iterations=2000, seed=1, rank=w) for w in (0.0, 0.5))
+    assert [(m.action, m.visits, m.value) for m in plain.moves] == \
+           [(m.action, m.visits, m.value) for m in ranked.moves]
+    for bad in (-0.1, 1.5, float("nan"), True, "1"):
+        with pytest.raises(PositionError, match="rank"):
+            SearchConfig(rank=bad)
+
+
+def test_paired_plays_every_root_move_on_each_deal():
+    """``paired``: each determinization plays every legal root move of the
+    searching seat once, so the moves share their deals and their visits;
+    each playout is one iteration of the budget, and the seed still fixes
+    the analysis."""
+    state = new_game("san_ni_ichi", 6, seed=3)
+    moves = len(state.legal_actions(0))
+    search = Search(state, 0, SearchConfig(iterations=100 * moves, seed=1, paired=True))
+    analysis = search.run()
+    assert analysis.iterations == 100 * moves
+    assert {m.action for m in analysis.moves} == {a.id for a in state.legal_actions(0)}
+    assert {m.visits for m in analysis.moves} == {100}
+    assert search._trees[0].tree_stats()["expanded"] == 1          # the root only
+    again = analyse(state, 0, iterations=100 * moves, seed=1, paired=True)
+    assert [(m.action, m.value) for m in again.moves] == [(m.action, m.value) for m in analysis.moves]
+    other = analyse(state, 0, iterations=100 * moves, seed=2, paired=True)
+    assert [m.value for m in other.moves] != [m.value for m in analysis.moves]
+    with pytest.raises(PositionError, match="paired"):
+        SearchConfig(paired=1)
+
+
 def test_bad_requests_are_refused_clearly():
     s = new_game("ninjan", 3, seed=2)
     with pytest.raises(PositionError, match="player"):
@@ -395,7 +441,8 @@ def test_engine_and_solver_never_import_textual():
 
 
 @pytest.mark.parametrize("spec", ["greedy", "novice", "ismcts:2000", "flat:2000", "ismcts:2000+exp3",
-                                  "ismcts:2000+threads=2", "ismcts:2000+prior=2"])
+                                  "ismcts:2000+threads=2", "ismcts:2000+prior=2",
+                                  "flat:2000+paired"])
 def test_players_choose_the_same_whatever_the_hidden_cards(spec):
     from solver.players import player
 
@@ -435,9 +482,9 @@ def random_positions(game, players, options, count, seed):
     return out
 
 
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("threads,paired", [(1, False), (2, False), (1, True)])
 @pytest.mark.parametrize("game,players,options", GAME_SETUPS)
-def test_every_game_hides_what_the_searching_seat_cannot_see(game, players, options, threads):
+def test_every_game_hides_what_the_searching_seat_cannot_see(game, players, options, threads, paired):
     # Another world the seat cannot tell from this one: the engine's own
     # resampling of everything hidden from it.  The search must not notice,
     # on one thread or several.
@@ -447,8 +494,8 @@ def test_every_game_hides_what_the_searching_seat_cannot_see(game, players, opti
         other = s.determinize(seat, seed=99)
         assert other.view(seat) == s.view(seat)
         changed += other.fields() != s.fields()
-        a = analyse(s, seat, iterations=1500, seed=5, threads=threads)
-        b = analyse(other, seat, iterations=1500, seed=5, threads=threads)
+        a = analyse(s, seat, iterations=1500, seed=5, threads=threads, paired=paired)
+        b = analyse(other, seat, iterations=1500, seed=5, threads=threads, paired=paired)
         assert [(m.action, m.visits, m.value) for m in a.moves] == \
                [(m.action, m.visits, m.value) for m in b.moves]
     assert changed >= 3, "the other worlds must really differ in hidden cards"

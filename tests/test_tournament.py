@@ -183,6 +183,12 @@ def test_search_settings_in_a_spec_and_their_bad_values():
             player(f"ismcts:100+merge={bad}")
     with pytest.raises(PositionError, match="cut_rounds"):
         player("ismcts:100+cut=-1")
+    assert player("ismcts:100+rank=0.5").config.rank == 0.5
+    assert player("flat:100").config.rank is None             # the game's own
+    assert player("flat:100+paired").config.paired is True
+    for bad in ("-1", "2", "x"):
+        with pytest.raises(PositionError, match="rank"):
+            player(f"ismcts:100+rank={bad}")
     with pytest.raises(PositionError, match="unknown option"):
         player("ismcts:100+cutoff=2")
     assert player("ismcts:100").config.exploration is None   # the game's own
