@@ -473,12 +473,13 @@ cdef class Search:
         """One determinization, every root move of the searching seat played
         out from it with the same rollout dice (common random numbers).
 
-        Flat Monte Carlo compares moves on different deals, so the luck of
-        the deal, which mostly decides a 6-player game, swamps the small
-        differences between moves; played on the same deal and dice, the
-        difference is the move's alone.  The others choose by the rollout
-        policy, as in flat Monte Carlo.  Returns the playouts run (each
-        counts as an iteration), 0 when out of memory.
+        Flat Monte Carlo compares moves on different deals; on the same
+        deal and dice the luck of the deal cancels out of the difference,
+        where the outcomes of two moves go together.  (In 6-player San, Ni,
+        Ichi! they turned out all but independent, so it sharpened nothing
+        there: README.)  The others choose by the rollout policy, as in
+        flat Monte Carlo.  Returns the playouts run (each counts as an
+        iteration), 0 when out of memory.
         """
         cdef GameDef* g = self.g
         cdef void* s = self.work
