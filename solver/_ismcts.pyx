@@ -455,9 +455,9 @@ cdef class Search:
             played += 1
 
     cdef void _mix_places(self, void* s, double* r) noexcept nogil:
-        # A 6-player game is won one time in six, so a win-or-lose reward
-        # is mostly noise; the share of the others finished behind (ties
-        # half) carries news from every playout.
+        # A 6-player game is won one time in six, so five playouts in six
+        # say only that it was lost; the share of the others finished
+        # behind (ties half) says something in every one.
         cdef double st[MAX_SEATS]
         cdef int n = self.g.players(s), i, j
         cdef double behind

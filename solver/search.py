@@ -196,7 +196,8 @@ class SearchConfig:
     #: statistics at the root only, as flat Monte Carlo, but every root
     #: move of the searching seat is played out from the same determinization
     #: with the same rollout dice (common random numbers), so two moves are
-    #: compared on the same deal; each playout counts as an iteration.
+    #: compared on the same deal; each playout counts as an iteration (a
+    #: budget is met to within one deal's moves).
     paired: bool = False
     #: search threads (root parallelisation: one tree per thread, statistics
     #: merged at the root); 0 means every core of this machine.
