@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Union
 
@@ -58,6 +59,26 @@ class Action:
         return self.name
 
 
+def seats_from_one(name: str) -> str:
+    """An action name as people read it, seats counted from 1 as on the board
+    and on the command line.  The engine's names count seats from 0, as
+    ``legal_actions(seat)`` does, and ``state.apply`` takes those.
+
+    >>> seats_from_one("start a pile on seat 0")
+    'start a pile on seat 1'
+    >>> seats_from_one("Sai: swap the piles of seats 1 and 2")
+    'Sai: swap the piles of seats 2 and 3'
+    >>> seats_from_one("play 7 Paper")
+    'play 7 Paper'
+    """
+    def plus_one(m: re.Match) -> str:
+        return m.group(1) + " " + " and ".join(str(int(n) + 1) for n in m.groups()[1:] if n is not None)
+    return _SEATS.sub(plus_one, name)
+
+
+_SEATS = re.compile(r"\b(seats?) (\d+)(?: and (\d+))?\b")
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended: scores, the winning seats and win shares."""
@@ -67,7 +88,14 @@ class Outcome:
     returns: tuple[float, ...]
 
     def __str__(self) -> str:
-        """``'seat 1 wins (score 56)'``; the game decides what a good score is."""
+        """The result in words, seats counted from 0 as everywhere in the
+        engine (the game decides what a good score is).
+
+        >>> print(Outcome((56, 40), (0,), (1.0, 0.0)))
+        seat 0 (score 56) wins
+        >>> print(Outcome((24, 24, 10), (0, 1), (0.5, 0.5, 0.0)))
+        seat 0 (score 24) and seat 1 (score 24) share the win
+        """
         who = " and ".join(f"seat {w} (score {self.scores[w]})" for w in self.winners)
         return f"{who} {'share the win' if len(self.winners) > 1 else 'wins'}"
 

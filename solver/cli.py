@@ -22,8 +22,9 @@ import os
 import sys
 import threading
 import time
+from dataclasses import asdict
 
-from engine import GAMES, PositionError, game_module, load, new_game, save
+from engine import GAMES, PositionError, game_module, load, new_game, save, seats_from_one
 from engine.state import SEED_LIMIT
 from solver.search import MAX_ITERATIONS, MAX_SECONDS, cpu_cores
 
@@ -257,6 +258,20 @@ def _seat(player: int | None, state) -> int | None:
     return player - 1
 
 
+def analysis_json(a) -> dict:
+    """``solver analyse --json``: the analysis with seats counted from 1, as
+    everywhere on the command line, and each move's ``text`` in those words
+    beside its ``name``, the engine's (seats from 0, what ``state.apply``
+    takes)."""
+    def move(m) -> dict:
+        return {**asdict(m), "text": seats_from_one(m.name)}
+
+    doc = a.to_json()
+    return {**doc, "player": a.player + 1, "best": move(a.best), "moves": [move(m) for m in a.moves],
+            "others": {str(seat + 1): [move(m) for m in moves] for seat, moves in a.others.items()},
+            "line": [{**move(step), "seat": step.seat + 1} for step in a.line]}
+
+
 def cmd_analyse(args) -> int:
     from solver.search import Search, SearchConfig
 
@@ -267,7 +282,7 @@ def cmd_analyse(args) -> int:
     if not a.moves:
         raise PositionError("stopped before the first iteration: nothing to show")
     if args.json:
-        print(json.dumps({**a.to_json(), "player": a.player + 1, "stopped_early": stopped}))
+        print(json.dumps({**analysis_json(a), "stopped_early": stopped}))
         return code
     title = state.game.TITLE
     view = state.view(-1)
@@ -275,12 +290,12 @@ def cmd_analyse(args) -> int:
     when = next((f"{k} {view[k]}" if view[k] else f"before {k} 1"    # (Senjutsu's setup: round 0)
                  for k in ("round", "turn") if view.get(k) is not None), "?")
     print(f"{title}: seat {a.player + 1} to decide ({when})")
-    width = max([24] + [len(m.name) for m in a.moves])
+    width = max([24] + [len(seats_from_one(m.name)) for m in a.moves])
     print(f"{'move':<{width}} {'visits':>9} {'share':>7} {'win rate':>9}")
     for m in a.moves:
         mark = "  <- best" if m is a.best else ""
-        print(f"{m.name:<{width}} {m.visits:>9} {m.share:>7.1%} {m.value:>9.1%}{mark}")
-    print(f"best: {a.best.name}   ({a.iterations} iterations, {a.seconds:.2f} s, "
+        print(f"{seats_from_one(m.name):<{width}} {m.visits:>9} {m.share:>7.1%} {m.value:>9.1%}{mark}")
+    print(f"best: {seats_from_one(a.best.name)}   ({a.iterations} iterations, {a.seconds:.2f} s, "
           f"{a.nodes} nodes, estimated win share {a.value:.1%})")
     if stopped:
         print(f"stopped early (Ctrl-C) after {a.iterations:,} iterations")
@@ -301,17 +316,20 @@ def review_lines(state, review) -> list[str]:
              "before = with the AI's move, after = with the move played; "
              f"marks: inaccuracy/mistake/blunder from {0.2 / n:.1%}/{0.4 / n:.1%}/{0.6 / n:.1%} lost",
              ""]
-    width = max([18] + [len(game.action_name(d.played)) for d in review.decisions])
+    def said(action: int) -> str:
+        return seats_from_one(game.action_name(action))
+
+    width = max([18] + [len(said(d.played)) for d in review.decisions])
     lines.append(f"{'move':>4} {'seat':>4}  {'played':<{width}} {'before':>6} {'after':>6} {'loss':>6}  "
                  "mark / AI's move")
     for d in review.decisions:
         m = mark(d.loss, n)
         note = m
         if d.best != d.played:
-            note += ("; " if note else "") + f"AI: {game.action_name(d.best)}"
+            note += ("; " if note else "") + f"AI: {said(d.best)}"
         if d.played_visits < ROUGH_VISITS:
             note += f" (after: tried {d.played_visits}x, rough)"
-        lines.append(f"{d.move + 1:>4} {d.seat + 1:>4}  {game.action_name(d.played):<{width}} "
+        lines.append(f"{d.move + 1:>4} {d.seat + 1:>4}  {said(d.played):<{width}} "
                      f"{d.best_value:>6.0%} {d.played_value:>6.0%} {d.loss:>6.1%}  {note}".rstrip())
     lines.append("")
     for row in summary(review, n):
@@ -330,7 +348,8 @@ def review_json(state, review) -> dict:
         "game": state.name, "players": state.players, "moves": review.moves,
         "iterations": review.iterations,
         "decisions": [{"move": d.move + 1, "player": d.seat + 1, "played": name(d.played),
-                       "best": name(d.best), "before": d.best_value, "after": d.played_value,
+                       "played_text": seats_from_one(name(d.played)),
+                       "best": name(d.best), "best_text": seats_from_one(name(d.best)), "before": d.best_value, "after": d.played_value,
                        "loss": d.loss, "played_visits": d.played_visits, "legal": d.legal,
                        "mark": mark(d.loss, state.players) or None}
                       for d in review.decisions],

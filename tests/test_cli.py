@@ -31,7 +31,7 @@ def test_new_then_analyse_as_json(tmp_path):
     legal = {a.id for a in state.legal_actions(0)}
     assert {m["action"] for m in doc["moves"]} == legal
     for m in doc["moves"]:
-        assert set(m) == {"action", "name", "visits", "share", "value"}
+        assert set(m) == {"action", "name", "text", "visits", "share", "value"}
         assert m["name"].startswith("play ")
     # The recommendation: the best win rate among well-searched moves.
     top = max(m["visits"] for m in doc["moves"])
@@ -383,3 +383,62 @@ def test_damaged_san_ni_ichi_file_is_one_line_and_exit_2(tmp_path, capsys, damag
     assert err.count("\n") == 1 and field in err and "Traceback" not in err, err
     with pytest.raises(PositionError, match=f"^{re.escape(field)}"):   # what dojo --load shows
         load_match(path)
+
+
+def _san_position_naming_seat_0():
+    """A 4-player San, Ni, Ichi! position where seat 2, 3 or 4 (counted from
+    1) chooses among moves that name the first seat, "seat 0" to the engine."""
+    import random
+
+    from engine import new_game
+    rng = random.Random(5)
+    for seed in range(50):
+        s = new_game("san_ni_ichi", 4, seed=seed)
+        while not s.is_terminal():
+            for seat in s.movers():
+                names = [a.name for a in s.legal_actions(seat)]
+                if seat != 0 and len(names) > 1 and any("seat 0" in n for n in names):
+                    return s, seat
+            s.apply({m: rng.choice(s.legal_actions(m)) for m in s.movers()})
+    raise AssertionError("no such position in 50 deals")
+
+
+def test_analyse_counts_the_seats_in_move_names_from_1(tmp_path):
+    from engine import seats_from_one
+    state, seat = _san_position_naming_seat_0()
+    pos = tmp_path / "san.msgpack"
+    save(state, pos)
+    out = solver("analyse", pos, "--player", seat + 1, "--iterations", 400, "--seed", 1).stdout
+    assert f"seat {seat + 1} to decide" in out
+    assert "seat 0" not in out                    # the first seat is seat 1 here, as in the header
+    legal = [a.name for a in state.legal_actions(seat)]
+    for name in legal:
+        assert any(line.startswith(seats_from_one(name) + " ") for line in out.splitlines()), name
+    doc = json.loads(solver("analyse", pos, "--player", seat + 1, "--iterations", 400, "--seed", 1,
+                            "--json").stdout)
+    assert doc["player"] == seat + 1
+    assert sorted(m["name"] for m in doc["moves"]) == sorted(legal)   # the names state.apply takes
+    for m in doc["moves"] + [doc["best"]]:
+        assert m["text"] == seats_from_one(m["name"])
+        assert "seat 0" not in m["text"]
+    for step in doc["line"]:
+        assert 1 <= step["seat"] <= 4
+
+
+def test_review_counts_the_seats_in_move_names_from_1(tmp_path):
+    import random
+
+    from engine import new_game, seats_from_one
+    state, rng = new_game("san_ni_ichi", 4, seed=3), random.Random(3)
+    while not state.is_terminal():
+        state.apply({m: rng.choice(state.legal_actions(m)) for m in state.movers()})
+    path = tmp_path / "game.msgpack"
+    save(state, path)
+    out = solver("review", path, "--iterations", 100).stdout
+    doc = json.loads(solver("review", path, "--iterations", 100, "--json").stdout)
+    assert any("seat 0" in d["played"] for d in doc["decisions"])     # the engine's names
+    assert "seat 0" not in out
+    for d in doc["decisions"]:
+        assert d["played_text"] == seats_from_one(d["played"]) and d["best_text"] == seats_from_one(d["best"])
+        row = f"{d['move']:>4} {d['player']:>4}  {d['played_text']}"
+        assert any(line.startswith(row) for line in out.splitlines()), row
