@@ -266,8 +266,7 @@ def analysis_json(a) -> dict:
     def move(m) -> dict:
         return {**asdict(m), "text": seats_from_one(m.name)}
 
-    doc = a.to_json()
-    return {**doc, "player": a.player + 1, "best": move(a.best), "moves": [move(m) for m in a.moves],
+    return {**a.to_json(), "player": a.player + 1, "best": move(a.best), "moves": [move(m) for m in a.moves],
             "others": {str(seat + 1): [move(m) for m in moves] for seat, moves in a.others.items()},
             "line": [{**move(step), "seat": step.seat + 1} for step in a.line]}
 
@@ -349,7 +348,8 @@ def review_json(state, review) -> dict:
         "iterations": review.iterations,
         "decisions": [{"move": d.move + 1, "player": d.seat + 1, "played": name(d.played),
                        "played_text": seats_from_one(name(d.played)),
-                       "best": name(d.best), "best_text": seats_from_one(name(d.best)), "before": d.best_value, "after": d.played_value,
+                       "best": name(d.best), "best_text": seats_from_one(name(d.best)),
+                       "before": d.best_value, "after": d.played_value,
                        "loss": d.loss, "played_visits": d.played_visits, "legal": d.legal,
                        "mark": mark(d.loss, state.players) or None}
                       for d in review.decisions],

@@ -38,6 +38,9 @@ def test_new_then_analyse_as_json(tmp_path):
     contenders = [m for m in doc["moves"] if m["visits"] >= top / 5]
     assert doc["best"] == max(contenders, key=lambda m: (m["value"], m["visits"]))
     assert sum(m["share"] for m in doc["moves"]) == pytest.approx(1.0)
+    # The others choosing at the same moment, by their seats counted from 1.
+    assert set(doc["others"]) == {"2", "3", "4"}
+    assert [step["seat"] for step in doc["line"]][:1] == [1]
     # Same seed and budget: the same analysis.
     again = json.loads(solver("analyse", pos, "--iterations", 3000, "--seed", 2, "--json").stdout)
     assert again["moves"] == doc["moves"]
