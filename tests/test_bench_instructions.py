@@ -18,7 +18,11 @@ needs_valgrind = pytest.mark.skipif(shutil.which("valgrind") is None, reason="va
 def test_counts_are_exact_and_measure_only_the_workload():
     first = instructions.callgrind_counts(PLAYOUTS, ["-c", SCRIPT])
     assert len(first) == 3                     # one count per call
-    assert first[0] == first[2]                # the same work, the same count
+    # The same work, the same count, to within a few instructions: the count
+    # includes the Python wrapper, whose argument and result handling may
+    # differ between the first and the third call with the interpreter's
+    # state (CI's build once counted 895,916 and 895,817; 0.011%).
+    assert abs(first[0] - first[2]) <= first[0] // 5000
     assert 1.9 < first[1] / first[0] < 2.1     # twice the playouts, about twice the count
     assert instructions.callgrind_counts(PLAYOUTS, ["-c", SCRIPT]) == first  # and again
 
