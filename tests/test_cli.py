@@ -9,6 +9,7 @@ import pytest
 
 from engine import PositionError, load, save
 from tests.conftest import ninjan_position, solver_process
+from tests.play import play_random, random_joint
 
 
 def solver(*args, check=True):
@@ -402,7 +403,7 @@ def _san_position_naming_seat_0():
                 names = [a.name for a in s.legal_actions(seat)]
                 if seat != 0 and len(names) > 1 and any("seat 0" in n for n in names):
                     return s, seat
-            s.apply({m: rng.choice(s.legal_actions(m)) for m in s.movers()})
+            s.apply(random_joint(s, rng))
     raise AssertionError("no such position in 50 deals")
 
 
@@ -432,9 +433,7 @@ def test_review_counts_the_seats_in_move_names_from_1(tmp_path):
     import random
 
     from engine import new_game, seats_from_one
-    state, rng = new_game("san_ni_ichi", 4, seed=3), random.Random(3)
-    while not state.is_terminal():
-        state.apply({m: rng.choice(state.legal_actions(m)) for m in state.movers()})
+    state = play_random(new_game("san_ni_ichi", 4, seed=3), random.Random(3))
     path = tmp_path / "game.msgpack"
     save(state, path)
     out = solver("review", path, "--iterations", 100).stdout
