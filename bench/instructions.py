@@ -16,7 +16,7 @@ those when they are large.
 What is counted, for every deal of ``bench/test_bench_games.py``: the same
 entry points the timed benchmarks call (random and heuristic playouts,
 clone + apply, the search's iterations), with smaller budgets, each inside
-its compiled function only (``--toggle-collect``), one count per call
+its compiled loop only (``--toggle-collect``), one count per call
 (``--dump-after``): one valgrind run per function (valgrind 3.19 keeps only
 the last ``--toggle-collect`` given), two at a time.
 """
@@ -38,12 +38,15 @@ from bench.compare import paired
 
 BASELINE = Path(__file__).with_name("instructions.json")
 
-# measure -> the compiled function it runs in (Cython's names in solver/_ismcts.c).
+# measure -> the compiled loop it runs in (Cython's names in solver/_ismcts.c):
+# the loops themselves, with no Python in them, not the Python functions that
+# call them, whose allocations cost more or fewer instructions with the
+# interpreter's state and would make the count differ between equal calls.
 FUNCTIONS = {
-    "random_playouts": "__pyx_pw_6solver_7_ismcts_1playouts",
-    "heuristic_playouts": "__pyx_pw_6solver_7_ismcts_1playouts",
-    "clone_apply": "__pyx_pw_6solver_7_ismcts_3clone_apply",
-    "ismcts_iterations": "__pyx_pw_6solver_7_ismcts_6Search_5run",
+    "random_playouts": "__pyx_f_6solver_7_ismcts_play_games",
+    "heuristic_playouts": "__pyx_f_6solver_7_ismcts_play_games",
+    "clone_apply": "__pyx_f_6solver_7_ismcts_clone_apply_n",
+    "ismcts_iterations": "__pyx_f_6solver_7_ismcts_6Search__run",
 }
 PLAYOUTS = 64  # playouts() plays whole batches of 64 games
 CLONES = 1000

@@ -836,32 +836,49 @@ def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic
     cdef GameDef* g = game_of(capsule, state)
     cdef unsigned char* work = <unsigned char*>malloc(g.state_size)
     cdef const unsigned char* start = <const unsigned char*>state
-    cdef int seats[MAX_SEATS]
-    cdef int joint[MAX_SEATS]
-    cdef int n, i, k
-    cdef int64_t games = 0
+    cdef int64_t games
+    cdef double taken
     cdef Rng rng
-    cdef double t0, t1
     if work == NULL:
         raise MemoryError()
     rng_seed(&rng, seed)
     with nogil:
-        t0 = now()
-        t1 = t0
-        while t1 - t0 < seconds and (max_games == 0 or games < max_games):
-            for k in range(64):
-                memcpy(work, start, g.state_size)
-                while True:
-                    n = g.movers(work, seats)
-                    if n == 0:
-                        break
-                    for i in range(n):
-                        joint[seats[i]] = rollout_action(g, work, seats[i], &rng, heuristic)
-                    g.apply(work, joint)
-                games += 1
-            t1 = now()
+        games = play_games_loop(g, work, start, seconds, max_games,
+                           &rng, heuristic, &taken)
     free(work)
-    return games, t1 - t0
+    return games, taken
+
+
+# The loops of playouts() and clone_apply() are functions of their own, with
+# no Python in them, so that bench/instructions.py can count exactly them:
+# the Python wrappers around them allocate, and how many instructions that
+# takes depends on the interpreter's state, not on the code measured.  They
+# are called through pointers set at import, as the C compiler would
+# otherwise inline a static function called once, and callgrind could no
+# longer find it.
+cdef int64_t play_games(GameDef* g, unsigned char* work, const unsigned char* start,
+                        double seconds, int64_t max_games, Rng* rng, bint heuristic,
+                        double* taken) noexcept nogil:
+    cdef int seats[MAX_SEATS]
+    cdef int joint[MAX_SEATS]
+    cdef int n, i, k
+    cdef int64_t games = 0
+    cdef double t0 = now()
+    cdef double t1 = t0
+    while t1 - t0 < seconds and (max_games == 0 or games < max_games):
+        for k in range(64):
+            memcpy(work, start, g.state_size)
+            while True:
+                n = g.movers(work, seats)
+                if n == 0:
+                    break
+                for i in range(n):
+                    joint[seats[i]] = rollout_action(g, work, seats[i], rng, heuristic)
+                g.apply(work, joint)
+            games += 1
+        t1 = now()
+    taken[0] = t1 - t0
+    return games
 
 
 def clone_apply(capsule, bytes state, int64_t n, uint64_t seed):
@@ -869,19 +886,32 @@ def clone_apply(capsule, bytes state, int64_t n, uint64_t seed):
     cdef GameDef* g = game_of(capsule, state)
     cdef unsigned char* work = <unsigned char*>malloc(g.state_size)
     cdef const unsigned char* start = <const unsigned char*>state
-    cdef int seats[MAX_SEATS]
-    cdef int joint[MAX_SEATS]
-    cdef int m, i
-    cdef int64_t k
     cdef Rng rng
     if work == NULL:
         raise MemoryError()
     rng_seed(&rng, seed)
     with nogil:
-        for k in range(n):
-            memcpy(work, start, g.state_size)
-            m = g.movers(work, seats)
-            for i in range(m):
-                joint[seats[i]] = rollout_action(g, work, seats[i], &rng, False)
-            g.apply(work, joint)
+        clone_apply_loop(g, work, start, n, &rng)
     free(work)
+
+
+cdef void clone_apply_n(GameDef* g, unsigned char* work, const unsigned char* start,
+                        int64_t n, Rng* rng) noexcept nogil:
+    cdef int seats[MAX_SEATS]
+    cdef int joint[MAX_SEATS]
+    cdef int m, i
+    cdef int64_t k
+    for k in range(n):
+        memcpy(work, start, g.state_size)
+        m = g.movers(work, seats)
+        for i in range(m):
+            joint[seats[i]] = rollout_action(g, work, seats[i], rng, False)
+        g.apply(work, joint)
+
+
+cdef int64_t (*play_games_loop)(GameDef*, unsigned char*, const unsigned char*, double, int64_t,
+                                Rng*, bint, double*) noexcept nogil
+cdef void (*clone_apply_loop)(GameDef*, unsigned char*, const unsigned char*, int64_t,
+                              Rng*) noexcept nogil
+play_games_loop = play_games
+clone_apply_loop = clone_apply_n
