@@ -36,45 +36,28 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import hashlib
 import itertools
 import json
 import sys
 import time
 from collections import Counter
-from dataclasses import fields, replace
+from dataclasses import replace
 from pathlib import Path
 
 from engine import GAMES, PositionError, game_module, new_game
-from solver import rating
+from solver import rating, tournament
 from solver.cli import _options
 from solver.players import LEVELS, SearchPlayer, ladder_file
 from solver.search import Search, SearchConfig
-from solver.tournament import Pairing, Progress, run
+from solver.tournament import Pairing, Progress, Record, run
 
 GAMES_DIR = Path(__file__).with_name("ladder-games")
 ANCHOR, ANCHOR_RATING = "novice", 1000
 
 
 def fingerprint(game: str, players: int, options: dict) -> str:
-    """A hash of how the rules and the levels play here: the levels'
-    settings, a greedy game's moves and a 3,000-iteration search's root
-    statistics at three of its positions.  Code that plays differently
-    (another search, a changed rule) changes it; an edit that plays the
-    same does not, and the games kept stay good."""
-    h = hashlib.sha256(repr(sorted((k, _plays(v)) for k, v in LEVELS.items())).encode())
-    state = new_game(game, players, 7, **options)
-    seen = []
-    while not state.is_terminal():
-        seen.append(state.clone())
-        state.apply({m: LEVELS[ANCHOR].choose(state, m, seed=len(seen)) for m in state.movers()})
-    h.update(repr(state.history).encode())
-    for k in range(3):
-        s = seen[k * len(seen) // 3]
-        search = Search(s, s.movers()[0], SearchConfig(iterations=3000, seed=k))
-        search.search()
-        h.update(repr([search.root_moves(m) for m in s.movers()]).encode())
-    return h.hexdigest()[:16]
+    """How the rules and the levels play here (``solver.tournament.fingerprint``)."""
+    return tournament.fingerprint(game, players, options, LEVELS)
 
 
 def table_size(game: str, levels: int, players: int | None) -> int:
@@ -113,20 +96,6 @@ def calibrate(game: str, players: int, options: dict, seconds: float = 0.5, posi
     return len(seconds_per_iteration) / sum(seconds_per_iteration)
 
 
-def _plays(player) -> tuple:
-    """What of a level's settings changes its play: its kind and the search
-    settings it sets away from their defaults.  Not its threads (the ladder
-    seats every level on one), and not a field added to ``SearchConfig``
-    later with a default that plays as before: neither makes the games kept
-    wrong."""
-    if not isinstance(player, SearchPlayer):
-        return (type(player).__name__,)
-    c = player.config
-    return ("search", player.mixed) + tuple(
-        (f.name, getattr(c, f.name)) for f in fields(c)
-        if f.name not in ("threads", "seed") and getattr(c, f.name) != f.default)
-
-
 def timed_levels() -> dict:
     """The levels that search for a time, and their seconds a move."""
     return {name: p.config.seconds for name, p in LEVELS.items()
@@ -158,30 +127,15 @@ def schedule(game: str, players: int, levels: list[str], budget: dict, games: in
     return out
 
 
-def _key(p: Pairing) -> str:
-    return json.dumps([p.game, list(p.seats), p.deal, p.seed, [list(o) for o in p.options]])
-
-
 def games_file(game: str, players: int, options: dict) -> Path:
     """Where the games of one table are kept, e.g. ``pride_of_ninja-5p-red.jsonl``."""
     return GAMES_DIR / f"{game}-{players}p{''.join(f'-{v}' for _, v in sorted(options.items()))}.jsonl"
 
 
-def load_games(path: Path, code: str) -> dict:
-    """Games already played by this code: pairing key -> (returns, scores)."""
-    out = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            rec = json.loads(line)
-            if rec["code"] == code:
-                out[rec["key"]] = (rec["returns"], rec["scores"])
-    return out
-
-
 def kept_budgets(outcomes: dict) -> dict:
     """The iterations hard and master played most of the kept games at
     (``{}`` when none were), read from the games' seats (``outcomes``:
-    ``load_games``)."""
+    ``Record.outcomes``)."""
     seen: dict[str, Counter] = {}
     for key in outcomes:
         for spec in json.loads(key)[1]:
@@ -194,28 +148,10 @@ def kept_budgets(outcomes: dict) -> dict:
     return {level: seen[level].most_common(1)[0][0] for level in timed}
 
 
-class Keeper(Progress):
-    """The progress line, and each game written to the games file as soon
-    as it ends (a long run stopped or killed keeps what it played)."""
-
-    def __init__(self, total, path: Path, code: str, outcomes: dict):
-        super().__init__(total, share=False)
-        self.path, self.code, self.outcomes = path, code, outcomes
-
-    def update(self, result) -> None:
-        with self.path.open("a") as f:
-            for q, r, s in zip(result.pairings, result.returns, result.scores):
-                if r is not None and _key(q) not in self.outcomes:
-                    self.outcomes[_key(q)] = (r, s)
-                    f.write(json.dumps({"key": _key(q), "code": self.code, "returns": r,
-                                        "scores": s}) + "\n")
-        super().update(result)
-
-
 def fit(pairings, outcomes, levels, budget, bootstrap: int, winner_only=False):
     index = {spec(level, budget): i for i, level in enumerate(levels)}
-    games = [([index[s] for s in p.seats], rating.finishing_order(*outcomes[_key(p)]))
-             for p in pairings if _key(p) in outcomes]
+    games = [([index[s] for s in p.seats], rating.finishing_order(*outcomes[Record.key(p)]))
+             for p in pairings if Record.key(p) in outcomes]
     return rating.fit(games, len(levels), levels, anchor=levels.index(ANCHOR),
                       anchor_rating=ANCHOR_RATING, bootstrap=bootstrap, winner_only=winner_only)
 
@@ -244,7 +180,8 @@ def main(argv=None) -> int:
     old = kept.get(args.game, {})
     code = fingerprint(args.game, players, options)
     path = games_file(args.game, players, options)
-    outcomes = load_games(path, code)
+    record = Record(path, code)
+    outcomes = record.outcomes
     played_at = kept_budgets(outcomes)
     if old.get("budgets") and not args.calibrate and old.get("players") == players:
         budget, rate = old["budgets"], old.get("iterations_per_second")
@@ -270,21 +207,21 @@ def main(argv=None) -> int:
 
     pairings = schedule(args.game, players, levels, budget, args.games, args.seed, options)
     GAMES_DIR.mkdir(exist_ok=True)
-    todo = [q for q in pairings if _key(q) not in outcomes]
-    print(f"{len(pairings) - len(todo)} games kept from earlier runs, {len(todo)} to play",
+    todo = sum(record.outcome(q) is None for q in pairings)
+    print(f"{len(pairings) - todo} games kept from earlier runs, {todo} to play",
           file=sys.stderr)
     t0 = time.time()
-    result = run(todo, jobs=args.jobs, ray=args.ray,
-                 progress=Keeper(len(todo), path, code, outcomes) if todo else None)
+    result = run(pairings, jobs=args.jobs, ray=args.ray, record=record,
+                 progress=Progress(len(pairings), share=False) if todo else None)
     minutes = (time.time() - t0) / 60
-    played = [q for q in pairings if _key(q) in outcomes]
+    played = [q for q in pairings if Record.key(q) in outcomes]
     if not played:
         return 130 if result.interrupted else 0
     r = fit(pairings, outcomes, levels, budget, args.bootstrap, args.winner_only)
     first = {lvl: 0.0 for lvl in levels}
     seated = {lvl: 0 for lvl in levels}
     for q in played:
-        ret = outcomes[_key(q)][0]
+        ret = outcomes[Record.key(q)][0]
         for s, sp in enumerate(q.seats):
             lvl = sp.split("+")[0]
             first[lvl] += ret[s]

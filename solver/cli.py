@@ -4,7 +4,7 @@
     solver analyse start.msgpack --iterations 50000 [--player P] [--json]
     solver review game.msgpack [--iterations N] [--json] [--save]
     solver bench --game ninjan --players 4 --seconds 2 --threads 2 --json
-    solver tournament --game ninjan --players 4 --ai ismcts:1s --vs greedy --games 100 [--jobs N | --ray [ADDRESS]]
+    solver tournament --game ninjan --players 4 --ai ismcts:1s --vs greedy --games 100 [--jobs N | --ray [ADDRESS]] [--record FILE]
 
 Exit status 0 on success, 2 with one line on stderr for bad input (a bad
 argument, a file that cannot be read or written: nothing half-written is
@@ -23,6 +23,7 @@ import sys
 import threading
 import time
 from dataclasses import asdict
+from pathlib import Path
 
 from engine import GAMES, PositionError, game_module, load, new_game, save, seats_from_one
 from engine.state import SEED_LIMIT
@@ -157,6 +158,10 @@ def parser() -> argparse.ArgumentParser:
     where.add_argument("--ray", nargs="?", const=True, metavar="ADDRESS",
                        help="play the games as Ray tasks: on the cluster at ADDRESS, or on a local Ray "
                             "when none is given (pip install 'ninja-dojo[ray]')")
+    t.add_argument("--record", metavar="FILE",
+                   help="keep each game in FILE (JSON lines) as it ends; the same command run "
+                        "again plays only the games not kept there (a run stopped or killed "
+                        "goes on where it stopped)")
     t.add_argument("--no-progress", action="store_true", help="no progress lines on stderr")
     t.add_argument("--json", action="store_true")
     return p
@@ -470,16 +475,34 @@ def cmd_bench(args) -> int:
 
 
 def run_tournament(game, players, ai, vs, games, seed, options=None, jobs=1, ray=None,
-                   progress=False, team=False) -> dict:
+                   progress=False, team=False, record=None) -> dict:
     """``ai`` in one seat (rotating; with ``team``, every seat of that seat's
     side), ``vs`` in every other seat; win shares (``solver.tournament``;
-    ``jobs`` and ``ray`` change where, not what)."""
+    ``jobs`` and ``ray`` change where, not what).  With ``record`` (a file),
+    the games kept there by code that plays as this code does are not played
+    again, and each game played is kept there."""
     from solver import tournament
+    from solver.players import player
 
     pairings = tournament.schedule(game, players, ai, vs, games, seed, options, team=team)
+    kept = None
+    if record is not None:
+        folder = Path(record).resolve().parent
+        if not folder.is_dir():
+            raise PositionError(f"--record: no folder {folder} to keep the games in")
+        code = tournament.fingerprint(game, players, options or {}, {ai: player(ai), vs: player(vs)})
+        kept = tournament.Record(record, code)
+        todo = sum(kept.outcome(p) is None for p in pairings)
+        if progress:
+            print(f"{len(pairings) - todo} games kept in {record}, {todo} to play"
+                  + (f" ({plural(kept.others, 'game')} there played by code that plays "
+                     "differently do not count)" if kept.others else ""), file=sys.stderr)
     bar = tournament.Progress(len(pairings)) if progress else None
-    result = tournament.run(pairings, jobs=jobs, ray=ray, progress=bar)
-    return tournament.summary(result, ai, vs, players, game)
+    result = tournament.run(pairings, jobs=jobs, ray=ray, progress=bar, record=kept)
+    out = tournament.summary(result, ai, vs, players, game)
+    if kept is not None:
+        out["kept"] = len(pairings) - todo     # of out["games"], played by an earlier run
+    return out
 
 
 def check_tournament(game: str, players: int, games: int, seed: int, jobs: int) -> None:
@@ -499,7 +522,7 @@ def cmd_tournament(args) -> int:
     check_tournament(args.game, args.players, args.games, args.seed, args.jobs)
     res = run_tournament(args.game, args.players, args.ai, args.vs, args.games, args.seed,
                          _options(args.option), jobs=args.jobs, ray=args.ray,
-                         progress=not args.no_progress, team=args.team)
+                         progress=not args.no_progress, team=args.team, record=args.record)
     if args.json:
         print(json.dumps(res))
     else:

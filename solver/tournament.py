@@ -17,16 +17,27 @@ game order at the end.
 ``solver tournament`` (the CLI), ``bench.strength`` and the ladder build
 their games with ``schedule`` (or their own list of ``Pairing``) and play
 them with ``run``.
+
+Games that take hours can be kept as they end (``Record``, ``solver
+tournament --record FILE``): a run stopped or killed keeps what it played,
+and the same run started again, here or on another machine, plays only the
+rest, so a tournament of a size fixed before play can be finished in
+several sittings.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import math
+import os
 import signal
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from pathlib import Path
 
 from engine import PositionError, new_game
+from solver.search import Search, SearchConfig
 
 
 @dataclass(frozen=True)
@@ -172,12 +183,15 @@ class Progress:
         self.width = width
         self.t0 = time.monotonic()
         self.last_tenth = 0
+        #: games kept from an earlier run (``Record``): done, but not in this run's pace
+        self.kept = 0
 
     def line(self, result: Result) -> str:
         done = result.games
         lo, hi = result.ci95
         elapsed = time.monotonic() - self.t0
-        left = elapsed / done * (self.total - done) if done else float("nan")
+        played = done - self.kept
+        left = elapsed / played * (self.total - done) if played > 0 else float("nan")
         bar = ""
         if self.tty:
             full = self.width * done // max(self.total, 1)
@@ -192,7 +206,8 @@ class Progress:
                 self.stream.write("\n")
         else:
             tenth = 10 * result.games // max(self.total, 1)
-            if tenth == self.last_tenth and result.games not in (1, self.total):
+            first = result.games - self.kept == 1
+            if tenth == self.last_tenth and not first and result.games != self.total:
                 return
             self.last_tenth = tenth
             self.stream.write(self.line(result) + "\n")
@@ -215,6 +230,138 @@ def _duration(seconds: float) -> str:
     return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"
 
 
+class Record:
+    """Games kept in a file as they end, one JSON line each: which game
+    (``key``), the code that played it (``code``, a ``fingerprint``), every
+    seat's return and score.  Only the games of the same code count: a game
+    kept by code that plays differently is played again.
+
+    Each line is written with one ``write`` to a file opened for appending,
+    so a run killed at any moment leaves whole lines.  A file that is not
+    such a record (damaged, edited by hand, another file) is refused with
+    what is wrong and where, and left as it is.
+
+    >>> import tempfile, pathlib
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> path = pathlib.Path(folder.name) / "games.jsonl"
+    >>> p = schedule("ninjan", 2, "greedy", "random", games=1, seed=1)[0]
+    >>> Record(path, "abc").keep(p, [1.0, 0.0], [30, 12])
+    >>> Record(path, "abc").outcome(p), Record(path, "other code").outcome(p)
+    (([1.0, 0.0], [30, 12]), None)
+    >>> folder.cleanup()
+    """
+
+    def __init__(self, path: str | Path, code: str):
+        self.path = Path(path)
+        self.code = code
+        #: pairing key -> (returns, scores), this code's games only
+        self.outcomes: dict[str, tuple[list[float], list[int]]] = {}
+        #: lines kept by other code
+        self.others = 0
+        self._load()
+
+    @staticmethod
+    def key(p: Pairing) -> str:
+        return json.dumps([p.game, list(p.seats), p.deal, p.seed, [list(o) for o in p.options]])
+
+    def outcome(self, p: Pairing) -> tuple[list[float], list[int]] | None:
+        return self.outcomes.get(self.key(p))
+
+    def keep(self, p: Pairing, returns: list[float], scores: list[int]) -> None:
+        key = self.key(p)
+        if key in self.outcomes:
+            return
+        line = json.dumps({"key": key, "code": self.code, "returns": list(returns),
+                           "scores": list(scores)}) + "\n"
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, line.encode())
+        finally:
+            os.close(fd)
+        self.outcomes[key] = (list(returns), list(scores))
+
+    def _load(self) -> None:
+        if not self.path.exists():
+            return
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise PositionError(f"{self.path}: cannot be read as a record of games ({e})") from None
+        for n, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                key, code, outcome = _record_line(line)
+            except ValueError as e:
+                raise PositionError(f"{self.path}, line {n}: not a kept game ({e}); "
+                                    "the file is left as it is") from None
+            if code != self.code:
+                self.others += 1
+            elif key not in self.outcomes:
+                self.outcomes[key] = outcome
+
+
+def _record_line(line: str) -> tuple[str, str, tuple[list[float], list[int]]]:
+    """One line of a ``Record``: (key, code, (returns, scores)); ValueError
+    saying what is wrong."""
+    try:
+        rec = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"not JSON: {e.msg}") from None
+    if not isinstance(rec, dict) or set(rec) != {"key", "code", "returns", "scores"}:
+        raise ValueError("expected an object with exactly key, code, returns and scores")
+    key, code, returns, scores = rec["key"], rec["code"], rec["returns"], rec["scores"]
+    if not isinstance(key, str) or not isinstance(code, str):
+        raise ValueError("key and code must be strings")
+    if (not isinstance(returns, list) or not 1 <= len(returns) <= 8
+            or not all(isinstance(r, (int, float)) and not isinstance(r, bool) and 0 <= r <= 1
+                       for r in returns)):
+        raise ValueError("returns must be a list of one win share in [0, 1] per seat")
+    if (not isinstance(scores, list) or len(scores) != len(returns)
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)):
+        raise ValueError("scores must be a list of one whole number per seat")
+    return key, code, ([float(r) for r in returns], scores)
+
+
+def fingerprint(game: str, players: int, options: dict, named: dict) -> str:
+    """A hash of how the code plays a table of ``game``: each player's
+    settings (``named``: name -> player), a greedy game's moves and a
+    3,000-iteration search's root statistics at three of its positions.
+    Code that plays differently (another search, a changed rule) changes it;
+    an edit that plays the same does not, and the games kept stay good."""
+    from solver.players import LEVELS
+
+    h = hashlib.sha256(repr(sorted((k, plays(v)) for k, v in named.items())).encode())
+    state = new_game(game, players, 7, **options)
+    seen = []
+    while not state.is_terminal():
+        seen.append(state.clone())
+        state.apply({m: LEVELS["novice"].choose(state, m, seed=len(seen)) for m in state.movers()})
+    h.update(repr(state.history).encode())
+    for k in range(3):
+        s = seen[k * len(seen) // 3]
+        search = Search(s, s.movers()[0], SearchConfig(iterations=3000, seed=k))
+        search.search()
+        h.update(repr([search.root_moves(m) for m in s.movers()]).encode())
+    return h.hexdigest()[:16]
+
+
+def plays(player) -> tuple:
+    """What of a player's settings changes its play: its kind and the search
+    settings it sets away from their defaults.  Not its threads (a tournament
+    seats its players on one core each), and not a field added to
+    ``SearchConfig`` later with a default that plays as before: neither
+    makes the games kept wrong."""
+    from solver.players import SearchPlayer
+
+    if not isinstance(player, SearchPlayer):
+        return (type(player).__name__,)
+    c = player.config
+    return ("search", player.mixed) + tuple(
+        (f.name, getattr(c, f.name)) for f in fields(c)
+        if f.name not in ("threads", "seed") and getattr(c, f.name) != f.default)
+
+
 def default_jobs() -> int:
     from solver.search import cpu_cores
 
@@ -222,9 +369,12 @@ def default_jobs() -> int:
 
 
 def run(pairings: list[Pairing], jobs: int = 1, ray: str | bool | None = None,
-        progress: Progress | None = None) -> Result:
+        progress: Progress | None = None, record: Record | None = None) -> Result:
     """Play every pairing: here (``jobs=1``), in ``jobs`` worker processes,
     or as Ray tasks (``ray=True`` for a local Ray, or a cluster address).
+
+    With a ``record``, the games it kept are not played again and each game
+    played is kept there as it ends.
 
     Ctrl-C stops the games still running and returns the ones finished,
     with ``interrupted`` set.
@@ -234,20 +384,33 @@ def run(pairings: list[Pairing], jobs: int = 1, ray: str | bool | None = None,
     for spec in {s for p in pairings for s in p.seats}:
         _player(spec)    # a bad spec is refused before any game starts
     result = Result(list(pairings))
+    todo = []
+    for i, p in enumerate(pairings):
+        kept = record.outcome(p) if record else None
+        if kept:
+            result.returns[i], result.scores[i] = kept
+        else:
+            todo.append(i)
+    if progress:
+        progress.kept = result.games
 
-    def done(i, outcome):
+    def done(j, outcome):
+        i = todo[j]
+        if record:
+            record.keep(pairings[i], *outcome)
         result.returns[i], result.scores[i] = outcome
         if progress:
             progress.update(result)
 
+    playing = [pairings[i] for i in todo]
     try:
         if ray:
-            _run_ray(pairings, None if ray is True else ray, done)
-        elif jobs == 1 or len(pairings) <= 1:
-            for i, p in enumerate(pairings):
-                done(i, finish(p))
+            _run_ray(playing, None if ray is True else ray, done)
+        elif jobs == 1 or len(playing) <= 1:
+            for j, p in enumerate(playing):
+                done(j, finish(p))
         else:
-            _run_processes(pairings, jobs, done)
+            _run_processes(playing, jobs, done)
     except KeyboardInterrupt:
         result.interrupted = True
     if progress and result.interrupted:

@@ -9,8 +9,9 @@ import pytest
 
 from bench import ladder
 from engine import GAMES, game_module
-from solver import players
+from solver import players, tournament
 from solver.players import LEVELS, level_ratings
+from solver.tournament import Record
 
 LEVEL_NAMES = list(LEVELS)
 
@@ -108,7 +109,7 @@ def test_the_fingerprint_follows_how_the_search_plays(monkeypatch):
 
     import solver.search
     real = solver.search.SearchConfig
-    monkeypatch.setattr(ladder, "SearchConfig", lambda **kw: replace(real(**kw), exploration=0.3))
+    monkeypatch.setattr(tournament, "SearchConfig", lambda **kw: replace(real(**kw), exploration=0.3))
     assert ladder.fingerprint("ninjan", 3, {}) != before
 
 
@@ -160,9 +161,9 @@ def test_the_ratings_the_app_shows_are_the_fit_of_the_games_kept():
     for game, entry in doc.items():
         pairings = ladder.schedule(game, entry["players"], LEVEL_NAMES, entry["budgets"],
                                    entry["games"], entry["seed"], entry["options"])
-        outcomes = ladder.load_games(ladder.games_file(game, entry["players"], entry["options"]),
-                                     entry["code"])
-        assert all(ladder._key(q) in outcomes for q in pairings), game
+        outcomes = Record(ladder.games_file(game, entry["players"], entry["options"]),
+                          entry["code"]).outcomes
+        assert all(Record.key(q) in outcomes for q in pairings), game
         r = ladder.fit(pairings, outcomes, LEVEL_NAMES, entry["budgets"], bootstrap=0,
                        winner_only=entry["fit"] == "winner only")
         assert {row["level"]: row["elo"] for row in r.table()} == {

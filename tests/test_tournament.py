@@ -195,3 +195,80 @@ def test_search_settings_in_a_spec_and_their_bad_values():
     for bad in ("-0.5", "nan", "inf", "1e9"):
         with pytest.raises(PositionError, match="exploration"):
             player(f"ismcts:100+exploration={bad}")
+
+
+def test_a_recorded_tournament_goes_on_where_it_stopped_with_the_same_results(tmp_path, monkeypatch):
+    path = tmp_path / "games.jsonl"
+    games = schedule("ninjan", 3, "ismcts:200", "greedy", games=9, seed=5)
+    whole = run(games)
+    first = run(games[:4], record=tournament.Record(path, "code"))   # stopped after 4 games
+    assert len(path.read_text().splitlines()) == 4
+    played = []
+    real = tournament.finish
+    monkeypatch.setattr(tournament, "finish", lambda p: played.append(p) or real(p))
+    again = run(games, record=tournament.Record(path, "code"))
+    assert played == games[4:]                          # the kept games are not played again
+    assert again.returns == whole.returns and again.scores == whole.scores
+    assert first.returns == whole.returns[:4]
+    assert len(path.read_text().splitlines()) == 9
+    # Kept by code that plays differently: played again, and kept beside.
+    played.clear()
+    other = tournament.Record(path, "other code")
+    assert other.others == 9 and run(games[:2], record=other).returns == whole.returns[:2]
+    assert played == games[:2] and len(path.read_text().splitlines()) == 11
+
+
+def record_lines():
+    from hypothesis import strategies as st
+
+    good = {"key": "k", "code": "c", "returns": [1.0, 0.0], "scores": [3, 1]}
+    values = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=5),
+                       st.lists(st.integers(min_value=-2**70, max_value=2**70), max_size=3),
+                       st.lists(st.floats(), max_size=3))
+    edited = st.fixed_dictionaries({}, optional={k: values for k in (*good, "extra")}).map(
+        lambda d: json.dumps(d))
+    changed = st.tuples(st.sampled_from(sorted(good)), values).map(
+        lambda kv: json.dumps({**good, kv[0]: kv[1]}))
+    shares = st.lists(st.floats(), min_size=2, max_size=2).map(
+        lambda r: json.dumps({**good, "returns": r}))      # huge, negative, inf, nan
+    cut = st.integers(0, len(json.dumps(good))).map(lambda n: json.dumps(good)[:n])
+    return st.lists(st.one_of(st.just(json.dumps(good)), edited, changed, shares, cut,
+                              st.text(max_size=20)), min_size=1, max_size=4)
+
+
+def test_a_damaged_record_is_refused_with_where_and_left_as_it_is(tmp_path):
+    from hypothesis import given, settings, strategies as st
+
+    @settings(max_examples=300)     # quick: no game is played
+    @given(lines=record_lines(), junk=st.one_of(st.just(b""), st.binary(max_size=8)))
+    def check(lines, junk):
+        path = tmp_path / "games.jsonl"
+        data = "\n".join(lines).encode() + junk
+        path.write_bytes(data)
+        try:
+            record = tournament.Record(path, "c")
+        except PositionError as e:
+            assert str(e).startswith(str(path)) and "\n" not in str(e)
+        else:
+            for returns, scores in record.outcomes.values():
+                assert all(0 <= r <= 1 for r in returns) and len(scores) == len(returns)
+                assert all(type(x) is int for x in scores)
+        assert path.read_bytes() == data
+
+    check()
+
+
+def test_recording_on_the_command_line(tmp_path):
+    path = tmp_path / "games.jsonl"
+    args = ["tournament", "--game", "ninjan", "--players", 3, "--ai", "ismcts:200",
+            "--vs", "greedy", "--seed", 5, "--jobs", 1, "--json", "--record", path]
+    out, err = solver_process(*args, "--games", 4).communicate(timeout=300)
+    assert json.loads(out)["kept"] == 0 and "0 games kept" in err
+    out, err = solver_process(*args, "--games", 6).communicate(timeout=300)
+    doc = json.loads(out)
+    assert doc["kept"] == 4 and doc["games"] == 6 and "4 games kept" in err and "2 to play" in err
+    whole, _ = solver_process(*args[:-2], "--games", 6).communicate(timeout=300)
+    assert {k: v for k, v in doc.items() if k != "kept"} == json.loads(whole)
+    p = solver_process(*args[:-1], tmp_path / "no folder" / "games.jsonl", "--games", 4)
+    out, err = p.communicate(timeout=300)
+    assert p.returncode == 2 and "--record: no folder" in err and "Traceback" not in err
