@@ -92,6 +92,20 @@ def test_progress_lines_when_not_a_terminal():
     assert lines[-1].endswith("0 s left") and "[" not in lines[-1]
 
 
+def test_progress_of_a_recorded_run_paces_the_time_left_by_the_games_it_plays(tmp_path):
+    games = schedule("ninjan", 2, "greedy", "random", games=10, seed=1)
+    record = tournament.Record(tmp_path / "games.jsonl", "code")
+    run(games[:8], record=record)
+    out = io.StringIO()
+    progress = Progress(len(games), stream=out)
+    result = run(games, progress=progress, record=record)
+    lines = out.getvalue().splitlines()
+    assert [line.split(",")[0] for line in lines] == ["9/10 games", "10/10 games"]
+    progress.t0 -= 60                            # as if the 9th game took a minute
+    result.returns[9] = None                     # and the 10th were still to play
+    assert progress.line(result).endswith("1 min 00 s left")    # not 60 s / 9 games
+
+
 def test_progress_bar_on_a_terminal():
     class Tty(io.StringIO):
         def isatty(self):
