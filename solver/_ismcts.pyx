@@ -843,8 +843,7 @@ def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic
         raise MemoryError()
     rng_seed(&rng, seed)
     with nogil:
-        games = play_games_loop(g, work, start, seconds, max_games,
-                           &rng, heuristic, &taken)
+        games = play_games_loop(g, work, start, seconds, max_games, &rng, heuristic, &taken)
     free(work)
     return games, taken
 
@@ -852,10 +851,7 @@ def playouts(capsule, bytes state, double seconds, uint64_t seed, bint heuristic
 # The loops of playouts() and clone_apply() are functions of their own, with
 # no Python in them, so that bench/instructions.py can count exactly them:
 # the Python wrappers around them allocate, and how many instructions that
-# takes depends on the interpreter's state, not on the code measured.  They
-# are called through pointers set at import, as the C compiler would
-# otherwise inline a static function called once, and callgrind could no
-# longer find it.
+# takes depends on the interpreter's state, not on the code measured.
 cdef int64_t play_games(GameDef* g, unsigned char* work, const unsigned char* start,
                         double seconds, int64_t max_games, Rng* rng, bint heuristic,
                         double* taken) noexcept nogil:
@@ -909,6 +905,8 @@ cdef void clone_apply_n(GameDef* g, unsigned char* work, const unsigned char* st
         g.apply(work, joint)
 
 
+# Called through pointers set at import: the C compiler would otherwise
+# inline a static function called once, and callgrind could not find it.
 cdef int64_t (*play_games_loop)(GameDef*, unsigned char*, const unsigned char*, double, int64_t,
                                 Rng*, bint, double*) noexcept nogil
 cdef void (*clone_apply_loop)(GameDef*, unsigned char*, const unsigned char*, int64_t,
