@@ -207,21 +207,21 @@ def main(argv=None) -> int:
 
     pairings = schedule(args.game, players, levels, budget, args.games, args.seed, options)
     GAMES_DIR.mkdir(exist_ok=True)
-    todo = sum(record.outcome(q) is None for q in pairings)
+    todo = len(pairings) - len(record.played(pairings))
     print(f"{len(pairings) - todo} games kept from earlier runs, {todo} to play",
           file=sys.stderr)
     t0 = time.time()
     result = run(pairings, jobs=args.jobs, ray=args.ray, record=record,
                  progress=Progress(len(pairings), share=False) if todo else None)
     minutes = (time.time() - t0) / 60
-    played = [q for q in pairings if Record.key(q) in outcomes]
+    played = record.played(pairings)
     if not played:
         return 130 if result.interrupted else 0
     r = fit(pairings, outcomes, levels, budget, args.bootstrap, args.winner_only)
     first = {lvl: 0.0 for lvl in levels}
     seated = {lvl: 0 for lvl in levels}
     for q in played:
-        ret = outcomes[Record.key(q)][0]
+        ret = record.outcome(q)[0]
         for s, sp in enumerate(q.seats):
             lvl = sp.split("+")[0]
             first[lvl] += ret[s]

@@ -492,16 +492,16 @@ def run_tournament(game, players, ai, vs, games, seed, options=None, jobs=1, ray
             raise PositionError(f"--record: no folder {folder} to keep the games in")
         code = tournament.fingerprint(game, players, options or {}, {ai: player(ai), vs: player(vs)})
         kept = tournament.Record(record, code)
-        todo = sum(kept.outcome(p) is None for p in pairings)
+        earlier = len(kept.played(pairings))
         if progress:
-            print(f"{len(pairings) - todo} games kept in {record}, {todo} to play"
+            print(f"{earlier} games kept in {record}, {len(pairings) - earlier} to play"
                   + (f" ({plural(kept.others, 'game')} there played by code that plays "
                      "differently do not count)" if kept.others else ""), file=sys.stderr)
     bar = tournament.Progress(len(pairings)) if progress else None
     result = tournament.run(pairings, jobs=jobs, ray=ray, progress=bar, record=kept)
     out = tournament.summary(result, ai, vs, players, game)
     if kept is not None:
-        out["kept"] = len(pairings) - todo     # of out["games"], played by an earlier run
+        out["kept"] = earlier     # of out["games"], played by an earlier run
     return out
 
 

@@ -267,6 +267,10 @@ class Record:
     def outcome(self, p: Pairing) -> tuple[list[float], list[int]] | None:
         return self.outcomes.get(self.key(p))
 
+    def played(self, pairings: list[Pairing]) -> list[Pairing]:
+        """The pairings whose games are kept here, in their order."""
+        return [p for p in pairings if self.key(p) in self.outcomes]
+
     def keep(self, p: Pairing, returns: list[float], scores: list[int]) -> None:
         key = self.key(p)
         if key in self.outcomes:
@@ -348,10 +352,10 @@ def fingerprint(game: str, players: int, options: dict, named: dict) -> str:
 
 def plays(player) -> tuple:
     """What of a player's settings changes its play: its kind and the search
-    settings it sets away from their defaults.  Not its threads (a tournament
-    seats its players on one core each), and not a field added to
-    ``SearchConfig`` later with a default that plays as before: neither
-    makes the games kept wrong."""
+    settings it sets away from their defaults.  Not its threads (the ladder
+    seats every level on one; a tournament's specs, part of each game's
+    key, say theirs), and not a field added to ``SearchConfig`` later with
+    a default that plays as before: neither makes the games kept wrong."""
     from solver.players import SearchPlayer
 
     if not isinstance(player, SearchPlayer):
