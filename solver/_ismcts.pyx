@@ -43,6 +43,7 @@ cdef enum:
     SEL_EXP3 = 1
     SEL_RM = 2
     MAX_DEPTH = 512
+    TRAIL = 4096          # MAST: the moves of one iteration that are averaged
     EXPAND_AT = 4
     NO_ARMS = -1
     EMPTY = -1
@@ -147,6 +148,11 @@ cdef class Search:
     cdef double prior
     cdef double rank
     cdef int merge_at
+    cdef double mast              # MAST: chance a rollout move is the best-averaged one
+    cdef float* mast_visits       # per seat and action, over this search's iterations
+    cdef float* mast_total
+    cdef uint16_t* trail          # this iteration's moves, seat * MAX_ACTIONS + action
+    cdef int n_trail
     cdef int32_t free_block[16]   # first free arm block of size 2**i
 
     def __cinit__(self, capsule, bytes state, int observer, config):
@@ -168,6 +174,15 @@ cdef class Search:
         # A game without standings gives win shares only.
         self.rank = config.rank if self.g.standings != NULL else 0.0
         self.merge_at = config.merge_at
+        self.mast = config.mast
+        if self.mast > 0:
+            self.mast_visits = <float*>malloc(MAX_SEATS * MAX_ACTIONS * sizeof(float))
+            self.mast_total = <float*>malloc(MAX_SEATS * MAX_ACTIONS * sizeof(float))
+            self.trail = <uint16_t*>malloc(TRAIL * sizeof(uint16_t))
+            if not (self.mast_visits and self.mast_total and self.trail):
+                raise MemoryError()
+            memset(self.mast_visits, 0, MAX_SEATS * MAX_ACTIONS * sizeof(float))
+            memset(self.mast_total, 0, MAX_SEATS * MAX_ACTIONS * sizeof(float))
         rng_seed(&self.rng, config.seed)
         self.cap_nodes = 1024
         self.tree = <Node*>malloc(self.cap_nodes * sizeof(Node))
@@ -196,6 +211,7 @@ cdef class Search:
     def __dealloc__(self):
         free(self.root); free(self.work); free(self.base); free(self.tree); free(self.arms)
         free(self.table); free(self.path); free(self.flags)
+        free(self.mast_visits); free(self.mast_total); free(self.trail)
 
     # ------------------------------------------------------------ Python API
     def run(self):
@@ -252,6 +268,20 @@ cdef class Search:
             a = &self.arms[nd.arms + i]
             if a.seat == who:
                 out.append((a.action, a.visits, a.total))
+        return out
+
+    def mast_stats(self, int seat):
+        """[(action, times made, summed reward)] of ``seat``'s move averages
+        (``SearchConfig.mast``), every move it made in this search's
+        iterations, in the tree or in a rollout; [] without MAST."""
+        if self.mast <= 0 or not 0 <= seat < MAX_SEATS:
+            return []
+        cdef int a, k
+        out = []
+        for a in range(self.g.num_actions):
+            k = seat * MAX_ACTIONS + a
+            if self.mast_visits[k] > 0:
+                out.append((a, int(self.mast_visits[k]), self.mast_total[k]))
         return out
 
     def line(self, int max_steps, uint64_t seed, int first=-1):
@@ -378,6 +408,7 @@ cdef class Search:
         memcpy(s, self.root, g.state_size)
         if not self.open_hands:
             g.determinize(s, self.observer, &self.rng)
+        self.n_trail = 0      # MAST's moves of this iteration
         # Selection and expansion.
         while True:
             n_movers = g.movers(s, seats)
@@ -414,6 +445,8 @@ cdef class Search:
                     joint[seats[i]] = self.arms[picked[i]].action
                     # Kept as an offset: a block can move when it grows.
                     st.arm[i] = picked[i] - self.tree[node].arms
+                    if self.mast > 0:
+                        self._trail_add(seats[i], joint[seats[i]])
             depth += 1
             key = self._reveal_key(s, seats, n_movers, joint)
             g.apply(s, joint)
@@ -429,6 +462,8 @@ cdef class Search:
             node = child
         self._playout(s, r)
         self._backup(depth, r)
+        if self.mast > 0:
+            self._mast_update(r)
         return 1
 
     cdef void _playout(self, void* s, double* r) noexcept nogil:
@@ -544,7 +579,50 @@ cdef class Search:
         return key
 
     cdef inline int _rollout_action(self, void* s, int seat) noexcept nogil:
+        if self.mast > 0:
+            return self._mast_rollout_action(s, seat)
         return rollout_action(self.g, s, seat, &self.rng, self.heuristic)
+
+    cdef void _trail_add(self, int seat, int action) noexcept nogil:
+        if self.n_trail < TRAIL:
+            self.trail[self.n_trail] = <uint16_t>(seat * MAX_ACTIONS + action)
+            self.n_trail += 1
+
+    cdef int _mast_rollout_action(self, void* s, int seat) noexcept nogil:
+        # Move-average sampling (Finnsson and Bjornsson 2008): with chance
+        # ``mast``, the legal move whose average reward for this seat, over
+        # every move it made in this search's iterations wherever it made it,
+        # is best; otherwise the rollout policy's.  A move never made yet
+        # counts as a win, so that each is tried; ties are drawn at random.
+        cdef int legal[MAX_LEGAL]
+        cdef int n, i, best = 0, ties = 1
+        cdef double v, best_v = -1.0
+        cdef const float* visits = self.mast_visits + seat * MAX_ACTIONS
+        cdef const float* total = self.mast_total + seat * MAX_ACTIONS
+        if rng_unit(&self.rng) >= self.mast:
+            best = rollout_action(self.g, s, seat, &self.rng, self.heuristic)
+            self._trail_add(seat, best)
+            return best
+        n = self.g.legal(s, seat, legal)
+        for i in range(n):
+            v = total[legal[i]] / visits[legal[i]] if visits[legal[i]] > 0 else 1.0
+            if v > best_v:
+                best_v = v
+                best = i
+                ties = 1
+            elif v == best_v:
+                ties += 1
+                if rng_below(&self.rng, ties) == 0:
+                    best = i
+        self._trail_add(seat, legal[best])
+        return legal[best]
+
+    cdef void _mast_update(self, const double* r) noexcept nogil:
+        cdef int i, k
+        for i in range(self.n_trail):
+            k = self.trail[i]
+            self.mast_visits[k] += 1
+            self.mast_total[k] += <float>r[k // MAX_ACTIONS]
 
     cdef bint _expand(self, int32_t node, int n_movers) noexcept nogil:
         # Room for this determinization's legal moves; more arms are added

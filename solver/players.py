@@ -169,7 +169,8 @@ def player(spec: str):
     more the tree keys a child by the searching seat's own move alone),
     ``+threads=N`` (0: every core), ``+rank=W`` (weight of the place
     finished in the reward, 0 to 1), ``+paired`` (root statistics only,
-    every root move played out on the same deal and dice),
+    every root move played out on the same deal and dice), ``+mast=P``
+    (a rollout move is, with chance P, the best by its average reward so far),
     and after a level's name ``+iterations=N`` (N iterations in place of its
     time: the ladder rates hard and master so, as many iterations as one
     core runs in their time, whatever else the machine is doing);
@@ -236,6 +237,8 @@ def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
             kw["prior"] = _number(spec, value, float)
         elif eq and name == "rank":
             kw["rank"] = _number(spec, value, float)
+        elif eq and name == "mast":
+            kw["mast"] = _number(spec, value, float)
         elif eq and name == "merge":
             kw["merge_at"] = _number(spec, value, int)
         elif eq and name == "threads":

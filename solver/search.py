@@ -199,6 +199,12 @@ class SearchConfig:
     #: compared on the same deal; each playout counts as an iteration (a
     #: budget is met to within one deal's moves).
     paired: bool = False
+    #: move-average sampling (MAST): in a rollout, each move is with this
+    #: chance the one whose average reward for the seat making it, over
+    #: every move of this search's iterations (wherever it was made), is
+    #: best, and otherwise the rollout policy's (0: never).  Not with
+    #: ``paired``.
+    mast: float = 0.0
     #: search threads (root parallelisation: one tree per thread, statistics
     #: merged at the root); 0 means every core of this machine.
     threads: int = 1
@@ -247,6 +253,11 @@ class SearchConfig:
             raise PositionError(f"rank: expected a number from 0 (the win alone) to 1, got {self.rank!r}")
         if not isinstance(self.paired, bool):
             raise PositionError(f"paired: expected true or false, got {self.paired!r}")
+        if (isinstance(self.mast, bool) or not isinstance(self.mast, (int, float))
+                or not math.isfinite(self.mast) or not 0 <= self.mast <= 1):
+            raise PositionError(f"mast: expected a chance from 0 (never) to 1, got {self.mast!r}")
+        if self.mast and self.paired:
+            raise PositionError("mast: move averages are not kept with paired playouts")
         if isinstance(self.threads, bool) or not isinstance(self.threads, int) or not 0 <= self.threads <= MAX_THREADS:
             raise PositionError(f"threads: expected 0 (every core) to {MAX_THREADS}, got {self.threads!r}")
 

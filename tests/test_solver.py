@@ -398,6 +398,44 @@ def test_rank_changes_nothing_in_a_game_that_gives_win_shares_only():
             SearchConfig(rank=bad)
 
 
+def test_mast_averages_every_move_each_seat_made():
+    """``mast``: each seat's move averages count every move it made, in the
+    tree and in the rollouts.  From the opening of a 6-player game each
+    seat chooses its round card in 6 rounds of every iteration (the last
+    card, in round 7, is played for it), and each playout's win shares add
+    up to 1, so over the round cards the six seats' mean rewards add up to
+    1 too."""
+    state = new_game("san_ni_ichi", 6, seed=3)
+    n = 2000
+    search = Search(state, 0, SearchConfig(iterations=n, seed=1, mast=0.3, rank=0.0))
+    search.run()
+    tree = search._trees[0]
+    means = []
+    for seat in range(6):
+        cards = [(times, total) for a, times, total in tree.mast_stats(seat)
+                 if state.game.action_name(a).startswith("play ")]
+        assert sum(times for times, _ in cards) == 6 * n
+        means.append(sum(total for _, total in cards) / (6 * n))
+    assert sum(means) == pytest.approx(1.0, abs=1e-3)
+    plain = Search(state, 0, SearchConfig(iterations=n, seed=1))
+    plain.run()
+    assert plain._trees[0].mast_stats(0) == []
+
+
+def test_mast_changes_the_rollouts_and_the_seed_still_fixes_the_analysis():
+    state = new_game("san_ni_ichi", 6, seed=3)
+    plain = analyse(state, 0, iterations=3000, seed=1)
+    biased, again = (analyse(state, 0, iterations=3000, seed=1, mast=0.5) for _ in range(2))
+    assert [(m.action, m.visits, m.value) for m in biased.moves] == \
+           [(m.action, m.visits, m.value) for m in again.moves]
+    assert [(m.action, m.value) for m in biased.moves] != [(m.action, m.value) for m in plain.moves]
+    for bad in (-0.1, 1.5, float("nan"), True, "0.2"):
+        with pytest.raises(PositionError, match="mast"):
+            SearchConfig(mast=bad)
+    with pytest.raises(PositionError, match="mast"):
+        SearchConfig(mast=0.2, paired=True)
+
+
 def test_paired_plays_every_root_move_on_each_deal():
     """``paired``: each determinization plays every legal root move of the
     searching seat once, so the moves share their deals and their visits;
@@ -482,9 +520,10 @@ def random_positions(game, players, options, count, seed):
     return out
 
 
-@pytest.mark.parametrize("threads,paired", [(1, False), (2, False), (1, True)])
+@pytest.mark.parametrize("threads,paired,mast", [(1, False, 0.0), (2, False, 0.0), (1, True, 0.0),
+                                                (1, False, 0.3)])
 @pytest.mark.parametrize("game,players,options", GAME_SETUPS)
-def test_every_game_hides_what_the_searching_seat_cannot_see(game, players, options, threads, paired):
+def test_every_game_hides_what_the_searching_seat_cannot_see(game, players, options, threads, paired, mast):
     # Another world the seat cannot tell from this one: the engine's own
     # resampling of everything hidden from it.  The search must not notice,
     # on one thread or several.
@@ -494,8 +533,8 @@ def test_every_game_hides_what_the_searching_seat_cannot_see(game, players, opti
         other = s.determinize(seat, seed=99)
         assert other.view(seat) == s.view(seat)
         changed += other.fields() != s.fields()
-        a = analyse(s, seat, iterations=1500, seed=5, threads=threads, paired=paired)
-        b = analyse(other, seat, iterations=1500, seed=5, threads=threads, paired=paired)
+        a = analyse(s, seat, iterations=1500, seed=5, threads=threads, paired=paired, mast=mast)
+        b = analyse(other, seat, iterations=1500, seed=5, threads=threads, paired=paired, mast=mast)
         assert [(m.action, m.visits, m.value) for m in a.moves] == \
                [(m.action, m.visits, m.value) for m in b.moves]
     assert changed >= 3, "the other worlds must really differ in hidden cards"

@@ -200,6 +200,11 @@ def test_search_settings_in_a_spec_and_their_bad_values():
     assert player("ismcts:100+rank=0.5").config.rank == 0.5
     assert player("flat:100").config.rank is None             # the game's own
     assert player("flat:100+paired").config.paired is True
+    assert player("ismcts:100+mast=0.2").config.mast == 0.2
+    assert player("ismcts:100").config.mast == 0.0           # the heuristic's rollouts unless asked
+    for bad in ("-1", "2", "x"):
+        with pytest.raises(PositionError, match="mast"):
+            player(f"ismcts:100+mast={bad}")
     for bad in ("-1", "2", "x"):
         with pytest.raises(PositionError, match="rank"):
             player(f"ismcts:100+rank={bad}")
