@@ -28,6 +28,24 @@ def test_counts_are_exact_and_measure_only_the_workload():
     assert instructions.callgrind_counts(PLAYOUTS, ["-c", SCRIPT]) == first  # and again
 
 
+# Ninjato's state, copied eight times to other addresses (the script checks
+# that they differ in their place on a 64-byte line): memcpy from a bytes
+# object into a malloc'd buffer took 400 instructions more for one of them.
+# The loops copy between buffers of their own on 64-byte lines.
+CLONES = instructions.FUNCTIONS["clone_apply"]
+MOVED = ("from engine import new_game; from solver import _ismcts; "
+         "d = new_game('ninjato', 3, seed=2024); b = d.buffer(); keep = []; "
+         "copies = [(keep.append(bytes(17 * k + 1)), bytes(bytearray(b)))[1] for k in range(8)]; "
+         "assert len({id(c) % 64 for c in copies}) > 1; "
+         "[_ismcts.clone_apply(d.rules, c, 200, 5) for c in copies]")
+
+
+@needs_valgrind
+def test_counts_do_not_depend_on_where_the_state_lies():
+    counts = instructions.callgrind_counts(CLONES, ["-c", MOVED])
+    assert len(counts) == 8 and len(set(counts)) == 1
+
+
 def test_more_instructions_than_allowed_fail_and_fewer_pass(capsys):
     base = {"a[x]": 1000, "b[x]": 1000, "c[x]": 1000}
     now = {"a[x]": 1101, "b[x]": 1099, "c[x]": 500, "d[x]": 7}
