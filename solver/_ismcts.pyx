@@ -163,8 +163,8 @@ cdef class Search:
     cdef double rank
     cdef int merge_at
     cdef double mast              # MAST: chance a rollout move is the best-averaged one
-    cdef float* mast_visits       # per seat and action, over this search's iterations
-    cdef float* mast_total
+    cdef double* mast_visits      # per seat and action, over this search's iterations
+    cdef double* mast_total       # (doubles: a float stops counting at 2^24)
     cdef uint16_t* trail          # this iteration's moves, seat * MAX_ACTIONS + action
     cdef int n_trail
     cdef int32_t free_block[16]   # first free arm block of size 2**i
@@ -190,13 +190,13 @@ cdef class Search:
         self.merge_at = config.merge_at
         self.mast = config.mast
         if self.mast > 0:
-            self.mast_visits = <float*>malloc(MAX_SEATS * MAX_ACTIONS * sizeof(float))
-            self.mast_total = <float*>malloc(MAX_SEATS * MAX_ACTIONS * sizeof(float))
+            self.mast_visits = <double*>malloc(MAX_SEATS * MAX_ACTIONS * sizeof(double))
+            self.mast_total = <double*>malloc(MAX_SEATS * MAX_ACTIONS * sizeof(double))
             self.trail = <uint16_t*>malloc(TRAIL * sizeof(uint16_t))
             if not (self.mast_visits and self.mast_total and self.trail):
                 raise MemoryError()
-            memset(self.mast_visits, 0, MAX_SEATS * MAX_ACTIONS * sizeof(float))
-            memset(self.mast_total, 0, MAX_SEATS * MAX_ACTIONS * sizeof(float))
+            memset(self.mast_visits, 0, MAX_SEATS * MAX_ACTIONS * sizeof(double))
+            memset(self.mast_total, 0, MAX_SEATS * MAX_ACTIONS * sizeof(double))
         rng_seed(&self.rng, config.seed)
         self.cap_nodes = 1024
         self.tree = <Node*>malloc(self.cap_nodes * sizeof(Node))
@@ -611,8 +611,8 @@ cdef class Search:
         cdef int legal[MAX_LEGAL]
         cdef int n, i, best = 0, ties = 1
         cdef double v, best_v = -1.0
-        cdef const float* visits = self.mast_visits + seat * MAX_ACTIONS
-        cdef const float* total = self.mast_total + seat * MAX_ACTIONS
+        cdef const double* visits = self.mast_visits + seat * MAX_ACTIONS
+        cdef const double* total = self.mast_total + seat * MAX_ACTIONS
         if rng_unit(&self.rng) >= self.mast:
             best = rollout_action(self.g, s, seat, &self.rng, self.heuristic)
             self._trail_add(seat, best)
@@ -636,7 +636,7 @@ cdef class Search:
         for i in range(self.n_trail):
             k = self.trail[i]
             self.mast_visits[k] += 1
-            self.mast_total[k] += <float>r[k // MAX_ACTIONS]
+            self.mast_total[k] += r[k // MAX_ACTIONS]
 
     cdef bint _expand(self, int32_t node, int n_movers) noexcept nogil:
         # Room for this determinization's legal moves; more arms are added
