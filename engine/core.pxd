@@ -75,6 +75,13 @@ ctypedef struct GameDef:
     # finished into its reward (``SearchConfig.rank``).  NULL for games that
     # give win shares only.
     void (*standings)(const void* s, double* out) noexcept nogil
+    # How the searching seat may group another seat's move revealed beside
+    # its own ``observer_action`` at a simultaneous choice, as a small code
+    # (San, Ni, Ichi!: whether the card resolves before or after its own),
+    # so that a search keying children by groups (``SearchConfig.group_at``)
+    # shares one child among reveals alike in what matters.  NULL for games
+    # that define no grouping.
+    int (*reveal_group)(const void* s, int seat, int action, int observer_action) noexcept nogil
 
 
 cdef extern from *:

@@ -28,6 +28,7 @@ from cpython.pycapsule cimport PyCapsule_GetPointer
 
 from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, MAX_ACTIONS,
                           rng_next, rng_below, rng_unit, rng_seed, evaluate)
+from engine.errors import PositionError
 
 cdef extern from "<time.h>" nogil:
     ctypedef long time_t
@@ -162,6 +163,7 @@ cdef class Search:
     cdef double prior
     cdef double rank
     cdef int merge_at
+    cdef int group_at
     cdef double mast              # MAST: chance a rollout move is the best-averaged one
     cdef double* mast_visits      # per seat and action, over this search's iterations
     cdef double* mast_total       # (doubles: a float stops counting at 2^24)
@@ -171,6 +173,8 @@ cdef class Search:
 
     def __cinit__(self, capsule, bytes state, int observer, config):
         self.g = game_of(capsule, state)
+        if config.group_at and self.g.reveal_group == NULL:
+            raise PositionError(f"group_at: {self.g.name.decode()} defines no grouping of revealed moves")
         self.root = state_alloc(self.g.state_size)
         self.work = state_alloc(self.g.state_size)
         self.base = state_alloc(self.g.state_size)
@@ -188,6 +192,7 @@ cdef class Search:
         # A game without standings gives win shares only.
         self.rank = config.rank if self.g.standings != NULL else 0.0
         self.merge_at = config.merge_at
+        self.group_at = config.group_at
         self.mast = config.mast
         if self.mast > 0:
             self.mast_visits = <double*>malloc(MAX_SEATS * MAX_ACTIONS * sizeof(double))
@@ -256,12 +261,18 @@ cdef class Search:
                 + self.cap_table * sizeof(Slot))
 
     def tree_stats(self):
-        """Sizes of the tree: nodes, expanded nodes, arms (used and allocated)."""
-        cdef int32_t i, expanded = 0
+        """Sizes of the tree: nodes, expanded nodes, the root's children,
+        arms (used and allocated)."""
+        cdef int32_t i, expanded = 0, root_children = 0
+        cdef uint64_t h
         for i in range(self.n_nodes):
             if self.tree[i].arms != NO_ARMS:
                 expanded += 1
-        return {"nodes": self.n_nodes, "expanded": expanded, "arms": self.n_arms,
+        for h in range(self.cap_table):
+            if self.table[h].child != EMPTY and self.table[h].parent == 0:
+                root_children += 1
+        return {"nodes": self.n_nodes, "expanded": expanded, "root_children": root_children,
+                "arms": self.n_arms,
                 "arm_capacity": self.cap_arms, "table_capacity": self.cap_table,
                 "bytes": self.memory_bytes()}
 
@@ -585,11 +596,30 @@ cdef class Search:
         cdef uint64_t key = 0
         cdef int i, seat
         cdef bint merged = self.merge_at > 0 and n_movers >= self.merge_at
+        if self.group_at > 0 and n_movers >= self.group_at:
+            for i in range(n_movers):
+                if seats[i] == self.observer:
+                    return self._group_key(s, seats, n_movers, joint)
         for i in range(n_movers):
             seat = seats[i]
             if merged and seat != self.observer:
                 continue
             key |= (<uint64_t>(self.g.observe(s, seat, joint[seat], self.observer) + 1) & 1023) << (10 * seat)
+        return key
+
+    cdef uint64_t _group_key(self, void* s, int* seats, int n_movers, int* joint) noexcept nogil:
+        # ``_reveal_key`` with each other seat's move replaced by the game's
+        # group of it beside the searching seat's own (``SearchConfig.group_at``).
+        cdef uint64_t key = 0
+        cdef int i, seat, code
+        cdef int own = joint[self.observer]
+        for i in range(n_movers):
+            seat = seats[i]
+            if seat == self.observer:
+                code = self.g.observe(s, seat, own, self.observer)
+            else:
+                code = self.g.reveal_group(s, seat, joint[seat], own)
+            key |= (<uint64_t>(code + 1) & 1023) << (10 * seat)
         return key
 
     cdef inline int _rollout_action(self, void* s, int seat) noexcept nogil:

@@ -167,6 +167,7 @@ def player(spec: str):
     values), ``+prior=P`` (progressive bias toward the game's heuristic
     move at simultaneous choices), ``+merge=N`` (at a choice of N seats or
     more the tree keys a child by the searching seat's own move alone),
+    ``+group=N`` (there the others' moves key it by the game's groups),
     ``+threads=N`` (0: every core), ``+rank=W`` (weight of the place
     finished in the reward, 0 to 1), ``+paired`` (root statistics only,
     every root move played out on the same deal and dice), ``+mast=P``
@@ -241,6 +242,8 @@ def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
             kw["mast"] = _number(spec, value, float)
         elif eq and name == "merge":
             kw["merge_at"] = _number(spec, value, int)
+        elif eq and name == "group":
+            kw["group_at"] = _number(spec, value, int)
         elif eq and name == "threads":
             kw["threads"] = _number(spec, value, int)
         elif eq and name == "iterations" and base_is_level(spec):

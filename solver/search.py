@@ -188,6 +188,13 @@ class SearchConfig:
     #: about once, so the tree never grows past its root; merged, it does,
     #: at the price of statistics that average over the others' moves.
     merge_at: int = 0
+    #: at a simultaneous choice of this many seats or more where the
+    #: searching seat chooses too, each other seat's revealed move keys the
+    #: child by the game's group of it beside the searching seat's own (San,
+    #: Ni, Ichi!: whether its card resolves before or after), coarser than
+    #: every card and finer than ``merge_at`` (0: never).  Not with
+    #: ``merge_at``; only in games that define a grouping.
+    group_at: int = 0
     #: weight of the place finished in a playout's reward: the reward is
     #: ``(1 - rank) * win share + rank * share of the others finished
     #: behind`` (ties half), in games that rank their seats (San, Ni, Ichi!);
@@ -248,6 +255,11 @@ class SearchConfig:
         if (isinstance(self.merge_at, bool) or not isinstance(self.merge_at, int)
                 or not 0 <= self.merge_at <= MAX_MERGE_AT):
             raise PositionError(f"merge_at: expected 0 (never) to {MAX_MERGE_AT} seats, got {self.merge_at!r}")
+        if (isinstance(self.group_at, bool) or not isinstance(self.group_at, int)
+                or not 0 <= self.group_at <= MAX_MERGE_AT):
+            raise PositionError(f"group_at: expected 0 (never) to {MAX_MERGE_AT} seats, got {self.group_at!r}")
+        if self.group_at and self.merge_at:
+            raise PositionError("group_at: the others' moves are either grouped or merged, not both")
         if self.rank is not None and (isinstance(self.rank, bool) or not isinstance(self.rank, (int, float))
                                       or not math.isfinite(self.rank) or not 0 <= self.rank <= 1):
             raise PositionError(f"rank: expected a number from 0 (the win alone) to 1, got {self.rank!r}")

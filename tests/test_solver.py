@@ -373,6 +373,36 @@ def test_merging_the_others_reveals_grows_a_six_seat_tree_past_its_root():
             SearchConfig(merge_at=bad)
 
 
+def test_grouping_the_others_reveals_keys_a_six_seat_tree_between_every_card_and_merged():
+    """Keyed by the game's group of each other card beside its own (San,
+    Ni, Ichi!: does it resolve before or after mine), a child at the
+    opening stands for up to 2^5 reveals of the others where every card
+    gives one child each, and merged one: the tree grows past its root, its
+    grouped children get statistics, and it is finer than merging."""
+    state = new_game("san_ni_ichi", 6, seed=3)
+
+    def tree(**kw):
+        search = Search(state, 0, SearchConfig(iterations=3000, seed=1, **kw))
+        analysis = search.run()
+        return search._trees[0].tree_stats(), analysis
+
+    (exact, _), (grouped, analysis), (merged, _) = tree(), tree(group_at=2), tree(merge_at=2)
+    assert exact["expanded"] == 1 < grouped["expanded"]
+    # The root's children: one per reveal met, per own card and who resolves
+    # before it, per own card.
+    assert 7 * 32 >= grouped["root_children"] > 7 * 4
+    assert exact["root_children"] > 1500 and merged["root_children"] == 7
+    assert tree(group_at=6)[0] == grouped   # all six choose together: the same keys
+    assert tree(group_at=2)[1].moves == analysis.moves      # seed-fixed
+    for bad in (-1, 7, True, 2.0):
+        with pytest.raises(PositionError, match="group_at"):
+            SearchConfig(group_at=bad)
+    with pytest.raises(PositionError, match="grouped or merged"):
+        SearchConfig(group_at=2, merge_at=2)
+    with pytest.raises(PositionError, match="ninjan defines no grouping"):
+        Search(new_game("ninjan", 4, seed=1), 0, SearchConfig(iterations=10, group_at=2))
+
+
 @pytest.mark.parametrize("rank", [0.0, 0.5, 1.0])
 def test_rank_mixes_the_places_finished_into_the_reward(rank):
     """With ``rank`` W a playout pays each seat (1 - W) times its win share
@@ -538,6 +568,20 @@ def test_every_game_hides_what_the_searching_seat_cannot_see(game, players, opti
         assert [(m.action, m.visits, m.value) for m in a.moves] == \
                [(m.action, m.visits, m.value) for m in b.moves]
     assert changed >= 3, "the other worlds must really differ in hidden cards"
+
+
+@pytest.mark.parametrize("game,players,options", [s for s in GAME_SETUPS if s[0] == "san_ni_ichi"])
+def test_grouped_keys_read_nothing_hidden(game, players, options):
+    # The groups are of moves already revealed, so the grouped tree of
+    # another world the seat cannot tell apart is the same tree.
+    for s in random_positions(game, players, options, 4, seed=8):
+        seat = s.movers()[0]
+        other = s.determinize(seat, seed=98)
+        assert other.view(seat) == s.view(seat)
+        a = analyse(s, seat, iterations=1500, seed=5, group_at=2)
+        b = analyse(other, seat, iterations=1500, seed=5, group_at=2)
+        assert [(m.action, m.visits, m.value) for m in a.moves] == \
+               [(m.action, m.visits, m.value) for m in b.moves]
 
 
 @pytest.mark.parametrize("game,players,options", GAME_SETUPS)

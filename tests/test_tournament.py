@@ -195,6 +195,13 @@ def test_search_settings_in_a_spec_and_their_bad_values():
     for bad in ("-1", "7", "2.5"):
         with pytest.raises(PositionError, match="merge"):
             player(f"ismcts:100+merge={bad}")
+    assert player("ismcts:100+group=2").config.group_at == 2
+    assert player("ismcts:100").config.group_at == 0         # every card keys a child unless asked
+    for bad in ("-1", "7", "2.5"):
+        with pytest.raises(PositionError, match="group"):
+            player(f"ismcts:100+group={bad}")
+    with pytest.raises(PositionError, match="grouped or merged"):
+        player("ismcts:100+group=2+merge=2")
     with pytest.raises(PositionError, match="cut_rounds"):
         player("ismcts:100+cut=-1")
     assert player("ismcts:100+rank=0.5").config.rank == 0.5
