@@ -815,21 +815,14 @@ cdef int sni_observe(const void* vs, int actor, int action, int observer) noexce
     # Tonfa discard (face up) at once.
     return action
 
-cdef inline int round_card_order(int t) noexcept nogil:
-    # ``resolve_key`` of a round card's type (a Smoke Bomb or Block type
-    # stands for any copy).
-    if t == T_BLOCK:
-        return 0
-    if t == T_SMOKE:
-        return 1000
-    return resolve_key(t)
-
 cdef int sni_reveal_group(const void* vs, int seat, int action, int observer_action) noexcept nogil:
     # A round card revealed beside mine is grouped by whether it resolves
     # before mine (0) or after (1): what piles mine meets, and who can still
     # answer it.  Any other move keeps its own code.
     if action < START and observer_action < START:
-        return 0 if round_card_order(action - PLAY) < round_card_order(observer_action - PLAY) else 1
+        # A type's lowest card resolves as any copy of it.
+        return 0 if (resolve_key(lowest_bit(type_mask(action - PLAY)))
+                     < resolve_key(lowest_bit(type_mask(observer_action - PLAY)))) else 1
     return action + 2
 
 # ------------------------------------------------------------------ policy
