@@ -23,6 +23,7 @@ Conventions shared by every game:
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.math cimport exp
+from libc.string cimport memmove, memset
 
 cdef enum:
     MAX_SEATS = 6
@@ -127,6 +128,15 @@ cdef inline void shuffle_u8(uint8_t* a, int n, Rng* rng) noexcept nogil:
     for i in range(n - 1, 0, -1):
         j = rng_below(rng, i + 1)
         t = a[i]; a[i] = a[j]; a[j] = t
+
+cdef inline int keep_log_from(void* log, int n, int start, size_t size) noexcept nogil:
+    """Keep events ``start..n-1`` of a display log of ``n`` events of
+    ``size`` bytes, moved to its front; returns how many are kept.  The
+    freed tail is zeroed so that a saved state holds no stale steps."""
+    cdef char* p = <char*>log
+    memmove(p, p + start * size, (n - start) * size)
+    memset(p + (n - start) * size, 0, start * size)
+    return n - start
 
 cdef inline void share_wins(const int* score, int n, bint lowest_wins, double* out) noexcept nogil:
     """Win shares: every seat with the best score gets 1/(number of them)."""

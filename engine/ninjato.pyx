@@ -23,7 +23,7 @@ from libc.stdlib cimport malloc, free
 from cpython.pycapsule cimport PyCapsule_New
 
 from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_next, rng_below, rng_seed, rng_unit,
-                          popcount64, lowest_bit, shuffle_u8, share_wins, set_weights)
+                          popcount64, lowest_bit, shuffle_u8, share_wins, set_weights, keep_log_from)
 from engine.errors import PositionError
 
 # --------------------------------------------------------------------------
@@ -1084,15 +1084,11 @@ cdef void begin_turn(Ninjato* s) noexcept nogil:
 cdef void start_new_log(Ninjato* s) noexcept nogil:
     """A move after a turn ended: the log keeps only the new turn's steps
     (from its "turn" step on), so the old turn stays readable until then."""
-    cdef int i, start = 0, k
+    cdef int i, start = 0
     for i in range(s.n_log):
         if s.log[i].kind == E_TURN:
             start = i
-    k = s.n_log - start
-    for i in range(k):
-        s.log[i] = s.log[start + i]
-    memset(&s.log[k], 0, (s.n_log - k) * sizeof(Event))
-    s.n_log = k
+    s.n_log = keep_log_from(s.log, s.n_log, start, sizeof(Event))
     s.log_lost = 0
     s.log_new_turn = 0
 

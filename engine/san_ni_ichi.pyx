@@ -449,8 +449,22 @@ cdef int options(const SanNiIchi* s, int seat, int* out) noexcept nogil:
 
 # ------------------------------------------------------------------ the round
 
+cdef void sort_resolution_order(SanNiIchi* s) noexcept nogil:
+    """``order``: the seats by when their revealed cards resolve.  Stable,
+    so equal keys (Blocks, Smoke Bombs) go in seat order."""
+    cdef int i, j, x
+    for i in range(s.players):
+        s.order[i] = i
+    for i in range(1, s.players):
+        x = s.order[i]
+        j = i - 1
+        while j >= 0 and resolve_key(s.played[x]) < resolve_key(s.played[s.order[j]]):
+            s.order[j + 1] = s.order[j]
+            j -= 1
+        s.order[j + 1] = x
+
 cdef void reveal(SanNiIchi* s, const int* types) noexcept nogil:
-    cdef int seat, c, i, j, x
+    cdef int seat, c, i
     for seat in range(s.players):
         c = card_of_type(s.hand[seat], types[seat])
         s.hand[seat] &= ~bit(c)
@@ -459,15 +473,7 @@ cdef void reveal(SanNiIchi* s, const int* types) noexcept nogil:
             s.smoke_min[seat] -= 1
         s.played[seat] = c
         s.table |= bit(c)
-        s.order[seat] = seat
-    # Insertion sort, stable, so equal keys (Blocks, Smoke Bombs) go in seat order.
-    for i in range(1, s.players):
-        x = s.order[i]
-        j = i - 1
-        while j >= 0 and resolve_key(s.played[x]) < resolve_key(s.played[s.order[j]]):
-            s.order[j + 1] = s.order[j]
-            j -= 1
-        s.order[j + 1] = x
+    sort_resolution_order(s)
     for i in range(s.players):
         seat = s.order[i]
         log_step(s, K_REVEAL, seat, s.played[seat], NONE, NONE, NONE, 0)
@@ -1547,14 +1553,7 @@ def from_fields(object f):
     if live:
         for i in range(n):
             s.played[i] = lowest_bit(type_mask(types[i]))
-            s.order[i] = i
-        for i in range(1, n):
-            x = s.order[i]
-            j = i - 1
-            while j >= 0 and resolve_key(s.played[x]) < resolve_key(s.played[s.order[j]]):
-                s.order[j + 1] = s.order[j]
-                j -= 1
-            s.order[j + 1] = x
+        sort_resolution_order(s)
         s.resolved = resolved if ph == RESOLVE else n
         s.stage = st
         for k in range(n):

@@ -28,7 +28,7 @@ from libc.string cimport memset, memcpy
 from cpython.pycapsule cimport PyCapsule_New
 
 from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_next, rng_below, rng_seed,
-                          popcount64, lowest_bit, shuffle_u8, set_weights)
+                          popcount64, lowest_bit, shuffle_u8, set_weights, keep_log_from)
 from engine.errors import PositionError
 from engine import checks
 from engine import senjutsu_cards as cards_data
@@ -2186,15 +2186,11 @@ cdef void settle(Senjutsu* s) noexcept nogil:
 
 cdef void start_new_log(Senjutsu* s) noexcept nogil:
     """A move after a round began: the log keeps only the new round's steps."""
-    cdef int i, start = 0, k
+    cdef int i, start = 0
     for i in range(s.n_log):
         if s.log[i].kind == E_ROUND:
             start = i
-    k = s.n_log - start
-    for i in range(k):
-        s.log[i] = s.log[start + i]
-    memset(&s.log[k], 0, (s.n_log - k) * sizeof(Event))
-    s.n_log = k
+    s.n_log = keep_log_from(s.log, s.n_log, start, sizeof(Event))
     s.log_lost = 0
     s.log_new_round = 0
 
