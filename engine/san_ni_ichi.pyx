@@ -449,7 +449,7 @@ cdef int options(const SanNiIchi* s, int seat, int* out) noexcept nogil:
 
 # ------------------------------------------------------------------ the round
 
-cdef void sort_resolution_order(SanNiIchi* s) noexcept nogil:
+cdef inline void sort_resolution_order(SanNiIchi* s) noexcept nogil:
     """``order``: the seats by when their revealed cards resolve.  Stable,
     so equal keys (Blocks, Smoke Bombs) go in seat order."""
     cdef int i, j, x
