@@ -1993,62 +1993,58 @@ cdef int canonical(uint8_t* pool, int n) noexcept nogil:
             k += 1
     return k
 
+cdef int deal_hidden(Ninjato* s, int observer, const int* take, uint8_t* pool, int n,
+                     bint as_older, Rng* rng) noexcept nogil:
+    """Take ``take[p * N_VALUES + v]`` cards of value v out of each other
+    hand into ``pool`` (which holds ``n`` cards already), shuffle it, and
+    deal each hand as many back (into its older group if ``as_older``).
+    Returns where the cards no hand took start in ``pool``."""
+    cdef int np = s.players if s.players <= MAX_PLAYERS else MAX_PLAYERS
+    cdef int p, v, i, cnt, k = 0
+    for p in range(np):
+        if p != observer:
+            for v in range(1, N_VALUES):
+                for i in range(take[p * N_VALUES + v]):
+                    pool[n] = v
+                    n += 1
+    n = canonical(pool, n)
+    shuffle_u8(pool, n, rng)
+    for p in range(np):
+        if p == observer:
+            continue
+        cnt = 0
+        for v in range(1, N_VALUES):
+            cnt += take[p * N_VALUES + v]
+            s.hand[p][v] -= take[p * N_VALUES + v]
+            if as_older:
+                s.older[p][v] -= take[p * N_VALUES + v]
+        for i in range(cnt):
+            s.hand[p][pool[k]] += 1
+            if as_older:
+                s.older[p][pool[k]] += 1
+            k += 1
+    return k
+
 cdef void resample_hands(Ninjato* s, int observer, Rng* rng) noexcept nogil:
     """The hidden part of other hands, in two groups: drawn since the Dojo
     deck's last reshuffle (pooled with the deck) and drawn before it."""
     cdef uint8_t pool[N_DOJO]
-    cdef int cur[MAX_PLAYERS][N_VALUES]
-    cdef int n = 0, p, v, k, i, cnt
+    cdef int take[MAX_PLAYERS][N_VALUES]
     cdef int np = s.players if s.players <= MAX_PLAYERS else MAX_PLAYERS
-    for i in range(s.deck_len):
-        pool[n] = s.deck[i]
-        n += 1
-    for p in range(np):
-        for v in range(1, N_VALUES):
-            cur[p][v] = 0
-            if p != observer:
-                cur[p][v] = s.hand[p][v] - s.seen[p][v] - s.older[p][v]
-                for k in range(cur[p][v]):
-                    pool[n] = v
-                    n += 1
-    n = canonical(pool, n)
-    shuffle_u8(pool, n, rng)
-    k = 0
-    for p in range(np):
-        if p == observer:
-            continue
-        cnt = 0
-        for v in range(1, N_VALUES):
-            cnt += cur[p][v]
-            s.hand[p][v] -= cur[p][v]
-        for i in range(cnt):
-            s.hand[p][pool[k]] += 1
-            k += 1
-    for i in range(s.deck_len):
-        s.deck[i] = pool[k]
-        k += 1
-    n = 0
+    cdef int p, v, k
+    memset(take, 0, sizeof(take))
     for p in range(np):
         if p != observer:
             for v in range(1, N_VALUES):
-                for i in range(s.older[p][v]):
-                    pool[n] = v
-                    n += 1
-    n = canonical(pool, n)
-    shuffle_u8(pool, n, rng)
-    k = 0
+                take[p][v] = s.hand[p][v] - s.seen[p][v] - s.older[p][v]
+    memcpy(pool, s.deck, s.deck_len)
+    k = deal_hidden(s, observer, &take[0][0], pool, s.deck_len, False, rng)
+    memcpy(s.deck, pool + k, s.deck_len)
     for p in range(np):
-        if p == observer:
-            continue
-        cnt = 0
-        for v in range(1, N_VALUES):
-            cnt += s.older[p][v]
-            s.hand[p][v] -= s.older[p][v]
-            s.older[p][v] = 0
-        for i in range(cnt):
-            s.hand[p][pool[k]] += 1
-            s.older[p][pool[k]] += 1
-            k += 1
+        if p != observer:
+            for v in range(1, N_VALUES):
+                take[p][v] = s.older[p][v]
+    deal_hidden(s, observer, &take[0][0], pool, 0, True, rng)
 
 cdef void nt_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
     """Resample what ``observer`` cannot see: the hidden part of other hands,
