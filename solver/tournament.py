@@ -185,13 +185,19 @@ class Progress:
         self.last_tenth = 0
         #: games kept from an earlier run (``Record``): done, but not in this run's pace
         self.kept = 0
+        #: games played at once (``run`` sets it from ``jobs``)
+        self.workers = 1
 
     def line(self, result: Result) -> str:
         done = result.games
         lo, hi = result.ci95
         elapsed = time.monotonic() - self.t0
         played = done - self.kept
-        left = elapsed / played * (self.total - done) if played > 0 else float("nan")
+        # The other games in flight are counted as half played: when the
+        # first of two parallel games ends the second is far along, and
+        # timing by the finished games alone would double the first estimate.
+        others = min(self.workers - 1, self.total - done) / 2
+        left = elapsed / (played + others) * (self.total - done - others) if played > 0 else float("nan")
         bar = ""
         if self.tty:
             full = self.width * done // max(self.total, 1)
@@ -397,6 +403,7 @@ def run(pairings: list[Pairing], jobs: int = 1, ray: str | bool | None = None,
             todo.append(i)
     if progress:
         progress.kept = result.games
+        progress.workers = 1 if ray else min(jobs, max(len(todo), 1))
 
     def done(j, outcome):
         i = todo[j]

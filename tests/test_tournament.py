@@ -106,6 +106,23 @@ def test_progress_of_a_recorded_run_paces_the_time_left_by_the_games_it_plays(tm
     assert progress.line(result).endswith("1 min 00 s left")    # not 60 s / 9 games
 
 
+def test_progress_of_parallel_games_counts_the_ones_in_flight():
+    games = schedule("ninjan", 2, "greedy", "random", games=21, seed=1)
+    result = Result(games)
+    result.returns[0] = [1.0, 0.0]               # the first game ended after 60 s
+    alone, two = Progress(21, stream=io.StringIO()), Progress(21, stream=io.StringIO())
+    two.workers = 2                              # and a second one is far along
+    for progress in (alone, two):
+        progress.t0 -= 60
+    assert alone.line(result).endswith("20 min 00 s left")
+    # 20 games left on two workers, the one in flight half played:
+    # 60 s / 1.5 games * 19.5 games, where the truth is near 10 minutes
+    assert two.line(result).endswith("13 min 00 s left")
+    played = Progress(4, stream=io.StringIO())
+    run(games[:4], jobs=2, progress=played)
+    assert played.workers == 2                   # run tells the bar how many play at once
+
+
 def test_progress_bar_on_a_terminal():
     class Tty(io.StringIO):
         def isatty(self):
