@@ -403,7 +403,7 @@ def run(pairings: list[Pairing], jobs: int = 1, ray: str | bool | None = None,
             todo.append(i)
     if progress:
         progress.kept = result.games
-        progress.workers = 1 if ray else min(jobs, max(len(todo), 1))
+        progress.workers = 1 if ray else jobs
 
     def done(j, outcome):
         i = todo[j]
