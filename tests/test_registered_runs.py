@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.tournament import wilson
+from solver import cli
+from solver.tournament import Record, Result, schedule
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = ROOT / "bench" / "tournament-games" / "README.md"
@@ -25,14 +26,15 @@ README = ROOT / "README.md"
 
 
 def registered_commands():
-    """``{record file name: parsed options}`` from the registry's table."""
+    """``{record file name: the command's arguments}`` from the registry's
+    table, parsed by the ``solver`` command's own parser."""
     commands = {}
-    for command in re.findall(r"`(solver tournament [^`]+)`", REGISTRY.read_text()):
-        words = shlex.split(command)
-        options = dict(zip(words[2::2], words[3::2]))
-        if "--record" not in options:  # the prose names the option itself
-            continue
-        commands[Path(options["--record"]).name] = options
+    # A registered command names its file; the prose's bare ``solver
+    # tournament --record`` does not.
+    for command in re.findall(r"`(solver tournament [^`]*--record \S[^`]*)`",
+                              REGISTRY.read_text()):
+        args = cli.parser().parse_args(shlex.split(command)[1:])
+        commands[Path(args.record).name] = args
     return commands
 
 
@@ -54,36 +56,30 @@ def test_the_registry_lists_finished_runs():
 
 @pytest.mark.parametrize("name, games, share, interval", finished_runs())
 def test_a_finished_run_is_what_its_record_holds(name, games, share, interval):
-    options = registered_commands()[name]
-    assert int(games) == int(options["--games"])
-    lines = [json.loads(line)
-             for line in (REGISTRY.parent / name).read_text().splitlines()]
-    assert len(lines) == int(games)
-    assert len({line["key"] for line in lines}) == len(lines)
-    assert len({line["code"] for line in lines}) == 1, "games of two codes"
+    args = registered_commands()[name]
+    assert int(games) == args.games
+    path = REGISTRY.parent / name
+    code = json.loads(path.read_text().splitlines()[0])["code"]
+    record = Record(path, code)
+    assert record.others == 0, "games of two codes"
 
-    ai = options["--ai"]
-    total = 0.0
-    seats = set()
-    for line in lines:
-        game, specs, *_ = json.loads(line["key"])
-        assert game == options["--game"]
-        assert len(specs) == int(options["--players"])
-        assert specs.count(ai) == 1
-        assert sum(line["returns"]) == pytest.approx(1.0)
-        seat = specs.index(ai)
-        seats.add(seat)
-        total += line["returns"][seat]
-    assert seats == set(range(int(options["--players"]))), "the AI sat in every seat"
+    # Every game the registered command schedules is kept, and nothing else.
+    pairings = schedule(args.game, args.players, args.ai, args.vs, args.games, args.seed,
+                        cli._options(args.option), team=args.team)
+    assert record.played(pairings) == pairings
+    assert len(record.outcomes) == len(pairings)
+    assert {p.hero for p in pairings} == set(range(args.players)), "the AI sat in every seat"
+    for p in pairings:
+        assert sum(record.outcome(p)[0]) == pytest.approx(1.0)
 
-    low, high = wilson(total, len(lines))
-    assert percent(total / len(lines)) == share
-    assert f"{percent(low)[:-1]}%-{percent(high)}" == interval
+    result = Result(pairings, returns=[record.outcome(p)[0] for p in pairings])
+    low, high = result.ci95
+    assert percent(result.win_share) == share
+    assert f"{percent(low)}-{percent(high)}" == interval
 
     # The README's strength tables publish the same numbers with the seed.
-    seed = options["--seed"]
     rows = [line.replace("*", "") for line in README.read_text().splitlines()
             if line.startswith("|")]
-    assert any(f"| {seed} |" in row and f"| {games} |" in row
+    assert any(f"| {args.seed} |" in row and f"| {games} |" in row
                and f"| {share} | {interval} |" in row for row in rows), (
-        f"no README row for seed {seed} with {games} games, {share} ({interval})")
+        f"no README row for seed {args.seed} with {games} games, {share} ({interval})")
