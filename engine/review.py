@@ -83,7 +83,7 @@ def _share(v, where: str) -> float:
 def check_review(doc, state) -> GameReview:
     """The review map ``doc`` of a position file, checked against the game
     ``state`` it was saved with (its deal and ``history``)."""
-    from engine.state import new_game
+    from engine.state import plies
 
     if not isinstance(doc, dict):
         raise PositionError(f"review: expected a map, got {checks.kind(doc)}")
@@ -116,11 +116,9 @@ def check_review(doc, state) -> GameReview:
             raise PositionError(f"{where}: decisions are listed once each, in move then seat order")
     # Each decision against the game, replayed from the deal: every seat
     # that had a choice is listed (and no other), with the move it played.
-    opts = dict(state.options)
-    s = new_game(state.name, opts.pop("players"), state.seed, **opts) if moves else None
     k = 0
-    for m in range(moves):
-        joint = dict(history[m])
+    for ply in plies(state.name, state.options, state.seed, history[:moves]):
+        m, joint, s = ply.index, ply.move, ply.before
         for seat in sorted(joint):
             legal = s.legal_action_ids(seat)
             if len(legal) < 2:
@@ -137,7 +135,6 @@ def check_review(doc, state) -> GameReview:
             if d.legal != len(legal):
                 raise PositionError(f"{where}.legal: {len(legal)} moves were legal there, not {d.legal}")
             k += 1
-        s.apply(joint)
     if k < len(decisions):
         d = decisions[k]
         raise PositionError(f"review.decisions[{k}]: seat {d.seat} had no choice at move {d.move}")

@@ -18,7 +18,7 @@ import importlib
 import random
 import re
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Union
+from typing import Iterable, Iterator, Mapping, Union
 
 from engine import _driver, checks
 from engine.errors import PositionError
@@ -229,6 +229,25 @@ class State:
         """The whole state as named fields (what a position file stores)."""
         return self.game.fields(self._buf)
 
+    def start(self) -> "State":
+        """The deal this game started from (same game, options and seed).
+
+        >>> s = new_game("ninjan", players=2, seed=3)
+        >>> _ = s.apply({seat: s.legal_action_ids(seat)[0] for seat in s.movers()})
+        >>> s.start() == new_game("ninjan", players=2, seed=3)
+        True
+        """
+        if self.seed is None:
+            raise PositionError("this state is a determinized copy: it has no deal to start from")
+        opts = dict(self.options)
+        return new_game(self.name, opts.pop("players"), self.seed, **opts)
+
+    def plies(self) -> Iterator["Ply"]:
+        """Every move of this game replayed from its deal (``plies``)."""
+        if self.seed is None:
+            return iter(())
+        return plies(self.name, self.options, self.seed, self.history)
+
     def clone(self) -> "State":
         return State(self.name, bytes(self._buf), self.options, self.seed, self.history)
 
@@ -317,14 +336,58 @@ def new_game(name: str, players: int, seed: int | None = None, **options) -> Sta
     return State(name, buf, {"players": players, **options}, seed)
 
 
-def replay(name: str, options: dict, seed: int, history: Iterable) -> State:
-    """The state reached from the deal of ``seed`` by ``history``."""
+@dataclass(frozen=True)
+class Ply:
+    """One joint move of a game as it was played: its place in the history,
+    the position before it, the move (``{seat: action id}``), the position
+    after it and the resolution steps the move itself produced.  The states
+    are copies of their own; they are not changed afterwards."""
+
+    index: int
+    before: "State"
+    move: dict[int, int]
+    after: "State"
+    steps: list[dict]
+
+
+def plies(name: str, options: dict, seed: int, history: Iterable) -> Iterator[Ply]:
+    """Every move of ``history`` replayed from the deal of ``seed``, in order:
+    the one replay every part of the project uses (the codec's check of a
+    file's history, the reviews, the replay screen, the score history), as
+    python-chess keeps one ``move_stack``.  A move that is not legal where
+    it is played raises ``PositionError`` naming it (``history[i]: ...``).
+
+    >>> s = new_game("ninjan", players=2, seed=3)
+    >>> for _ in range(3):
+    ...     _ = s.apply({seat: s.legal_action_ids(seat)[0] for seat in s.movers()})
+    >>> [(p.index, p.before.is_terminal(), len(p.move)) for p in plies(s.name, s.options, s.seed, s.history)]
+    [(0, False, 2), (1, False, 1), (2, False, 2)]
+    """
     opts = dict(options)
     players = opts.pop("players", None)
-    state = new_game(name, players, seed, **opts)
+    before = new_game(name, players, seed, **opts)
     for i, joint in enumerate(history):
+        move = {seat: a for seat, a in joint}
+        after = before.clone()
+        steps_before = after.steps()
         try:
-            state.apply({seat: a for seat, a in joint})
+            steps = after.apply(move)
         except PositionError as e:
             raise PositionError(f"history[{i}]: {e}") from None
+        # A round's steps accumulate over its moves: keep only this move's.
+        if steps_before and steps[:len(steps_before)] == steps_before:
+            steps = steps[len(steps_before):]
+        yield Ply(i, before, move, after, steps)
+        before = after
+
+
+def replay(name: str, options: dict, seed: int, history: Iterable) -> State:
+    """The state reached from the deal of ``seed`` by ``history``."""
+    history = list(history)
+    state = None
+    for ply in plies(name, options, seed, history):
+        state = ply.after
+    if state is None:
+        opts = dict(options)
+        state = new_game(name, opts.pop("players", None), seed, **opts)
     return state

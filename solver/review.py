@@ -50,7 +50,7 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Callable
 
-from engine import PositionError, State, new_game
+from engine import PositionError, State
 from engine.review import GameReview, ReviewedMove
 from solver.search import Search, SearchConfig, cpu_cores, thread_seed
 
@@ -90,18 +90,13 @@ class Decision:
 def decisions(state: State, start: int = 0) -> list[Decision]:
     """Every real decision of ``state``'s history from joint move ``start``
     on: seats with more than one legal move, in move then seat order."""
-    if not state.history:
-        return []
-    opts = dict(state.options)
-    s = new_game(state.name, opts.pop("players"), state.seed, **opts)
     out = []
-    for m, joint in enumerate(state.history):
-        if m >= start:
-            for seat, action in joint:
-                n = len(s.legal_action_ids(seat))
+    for ply in state.plies():
+        if ply.index >= start:
+            for seat, action in sorted(ply.move.items()):
+                n = len(ply.before.legal_action_ids(seat))
                 if n > 1:
-                    out.append(Decision(m, seat, s.clone(), action, n))
-        s.apply(dict(joint))
+                    out.append(Decision(ply.index, seat, ply.before, action, n))
     return out
 
 

@@ -1,7 +1,7 @@
 """Replay a game move by move from the deal, forwards and backwards.
 
 The positions are rebuilt by applying ``state.history`` to a fresh deal of
-the same seed (as ``engine.state.replay`` does), so what is shown is what the
+the same seed (``State.plies``, the one replay), so what is shown is what the
 engine played, never a recording of the screen.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from engine import PositionError, State, new_game
+from engine import State
 from tui.boards import board_class
 from tui.match import Seat
 from tui.widgets.title_bar import TitleBar
@@ -33,21 +33,11 @@ def replay_steps(state: State, names: list[str], viewer: int = -1) -> list[Repla
     board = board_class(state.name)
     if not state.history:
         return [ReplayStep(state.clone(), ["The position as it was loaded: no moves are recorded."])]
-    opts = dict(state.options)
-    players = opts.pop("players")
-    s = new_game(state.name, players, state.seed, **opts)
-    out = [ReplayStep(s.clone(), ["The deal. " + board.opening(s.view(-1), names)])]
-    for i, joint in enumerate(state.history):
-        before = s.view(viewer)
-        before_steps = s.steps()
-        moves = {seat: s.action(a) for seat, a in joint}
-        try:
-            steps = s.apply(moves)
-        except PositionError as e:
-            raise PositionError(f"history[{i}]: {e}") from None
-        if before_steps and steps[:len(before_steps)] == before_steps:
-            steps = steps[len(before_steps):]
-        frames = board.story(before, s.view(viewer), steps, names, moves)
+    start = state.start()
+    out = [ReplayStep(start, ["The deal. " + board.opening(start.view(-1), names)])]
+    for ply in state.plies():
+        moves = {seat: ply.before.action(a) for seat, a in ply.move.items()}
+        frames = board.story(ply.before.view(viewer), ply.after.view(viewer), ply.steps, names, moves)
         lines = []
         for f in frames:
             if f.heading:
@@ -56,7 +46,7 @@ def replay_steps(state: State, names: list[str], viewer: int = -1) -> list[Repla
                 lines.append(f.line)
         if not lines:
             lines = ["; ".join(f"{names[seat]}: {a}" for seat, a in sorted(moves.items()))]
-        out.append(ReplayStep(s.clone(), lines))
+        out.append(ReplayStep(ply.after, lines))
     return out
 
 

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 import engine
-from engine import PositionError, State, new_game
+from engine import PositionError, State
 from engine.review import GameReview, ReviewedMove
 from solver.review import REVIEW_ITERATIONS, ROUGH_VISITS, Cancelled, mark, review_game
 from tui.boards import board_class
@@ -141,12 +141,8 @@ class ReviewScreen(Screen):
         """The position before each move, and the last."""
         if not self.state.history:
             return [self.state.clone()]
-        opts = dict(self.state.options)
-        s = new_game(self.state.name, opts.pop("players"), self.state.seed, **opts)
-        out = [s.clone()]
-        for joint in self.state.history:
-            s.apply(dict(joint))
-            out.append(s.clone())
+        out = [self.state.start()]
+        out += [ply.after for ply in self.state.plies()]
         return out
 
     def on_unmount(self) -> None:

@@ -40,7 +40,7 @@ from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
-from engine import Action, Outcome, PositionError, State
+from engine import Action, Outcome, State
 
 
 @dataclass
@@ -289,22 +289,14 @@ class Board(Widget, can_focus=True):
         """``(round title, every seat's score after it)`` for each finished
         round, replayed from the deal; a position without its history gives
         the scores as they stand."""
-        from engine.state import new_game
         if not state.history:
             return [(cls.progress(state.view(-1), 0).capitalize(), list(state.scores()))]
-        opts = dict(state.options)
-        players = opts.pop("players")
-        s = new_game(state.name, players, state.seed, **opts)
         out: list[tuple[str, list[int]]] = []
-        for joint in state.history:
-            before = s.view(-1)
-            try:
-                s.apply({seat: a for seat, a in joint})
-            except PositionError:
-                break
+        for ply in state.plies():
+            before, after = ply.before.view(-1), ply.after
             key = cls.round_key(before)
-            if key is not None and (cls.round_key(s.view(-1)) != key or s.is_terminal()):
-                out.append((cls.round_title(before), list(s.scores())))
+            if key is not None and (cls.round_key(after.view(-1)) != key or after.is_terminal()):
+                out.append((cls.round_title(before), list(after.scores())))
         return out
 
     @classmethod
