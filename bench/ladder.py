@@ -156,6 +156,37 @@ def fit(pairings, outcomes, levels, budget, bootstrap: int, winner_only=False):
                       anchor_rating=ANCHOR_RATING, bootstrap=bootstrap, winner_only=winner_only)
 
 
+def budget_text(level: str, budget: dict) -> str:
+    """A level's budget as the table shows it.
+
+    >>> budget_text("novice", {}), budget_text("easy", {}), budget_text("hard", {"hard": 421000})
+    ('greedy', '2,000 iterations', '421,000 iterations')
+    """
+    if level in budget:
+        return f"{budget[level]:,} iterations"
+    p = LEVELS[level]
+    return "greedy" if not isinstance(p, SearchPlayer) else f"{p.config.iterations:,} iterations"
+
+
+def standings(pairings, record: Record, levels, budget, bootstrap: int, winner_only=False) -> list[dict]:
+    """The ladder's table, a row per level: the fit's (``rating.Ratings.table``:
+    ``level``, ``elo``, ``ci95_fisher`` and, with ``bootstrap``, ``ci95``)
+    with the level's ``budget`` as text, the ``games`` it sat at and its
+    ``first`` places (a shared win counts its share), over the games of
+    ``pairings`` kept in ``record``."""
+    r = fit(pairings, record.outcomes, levels, budget, bootstrap, winner_only)
+    first = {lvl: 0.0 for lvl in levels}
+    seated = {lvl: 0 for lvl in levels}
+    for q in record.played(pairings):
+        ret = record.outcome(q)[0]
+        for s, sp in enumerate(q.seats):
+            lvl = sp.split("+")[0]
+            first[lvl] += ret[s]
+            seated[lvl] += 1
+    return [{**row, "budget": budget_text(lvl, budget), "games": seated[lvl], "first": first[lvl]}
+            for row, lvl in zip(r.table(), levels)]
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", required=True, choices=sorted(GAMES))
@@ -217,25 +248,14 @@ def main(argv=None) -> int:
     played = record.played(pairings)
     if not played:
         return 130 if result.interrupted else 0
-    r = fit(pairings, outcomes, levels, budget, args.bootstrap, args.winner_only)
-    first = {lvl: 0.0 for lvl in levels}
-    seated = {lvl: 0 for lvl in levels}
-    for q in played:
-        ret = record.outcome(q)[0]
-        for s, sp in enumerate(q.seats):
-            lvl = sp.split("+")[0]
-            first[lvl] += ret[s]
-            seated[lvl] += 1
+    rows = standings(pairings, record, levels, budget, args.bootstrap, args.winner_only)
     print(f"\n{len(played)} games of {players} ({minutes:.1f} min here)\n", flush=True)
     print("| level | budget | games | first places | Elo | 95% CI (bootstrap) | 95% CI (Fisher) |")
     print("|---|---|---|---|---|---|---|")
-    for row, lvl in zip(r.table(), levels):
-        what = f"{budget[lvl]:,} iterations" if lvl in budget else (
-            "greedy" if not isinstance(LEVELS[lvl], SearchPlayer)
-            else f"{LEVELS[lvl].config.iterations:,} iterations")
+    for row in rows:
         ci = row.get("ci95", row["ci95_fisher"])
         fi = row["ci95_fisher"]
-        print(f"| {lvl} | {what} | {seated[lvl]} | {first[lvl]:.1f} | {row['elo']} "
+        print(f"| {row['level']} | {row['budget']} | {row['games']} | {row['first']:.1f} | {row['elo']} "
               f"| {ci[0]}-{ci[1]} | {fi[0]}-{fi[1]} |")
     if args.write:
         kept[args.game] = {
@@ -244,7 +264,7 @@ def main(argv=None) -> int:
             "anchor": ANCHOR, "fit": "winner only" if args.winner_only else "finishing order",
             "date": datetime.date.today().isoformat(),
             "ratings": {row["level"]: {"elo": row["elo"], "ci95": row.get("ci95", row["ci95_fisher"])}
-                        for row in r.table()},
+                        for row in rows},
         }
         ladder_file().write_text(json.dumps(dict(sorted(kept.items())), indent=2) + "\n")
     return 130 if result.interrupted else 0

@@ -1,4 +1,4 @@
-"""The strength table of the README: seeded tournaments between AI settings.
+"""Strength tables: seeded tournaments between AI settings.
 
     python -m bench.strength --game ninjan --games 40 [--jobs N | --ray [ADDRESS]] > bench/strength-ninjan.md
 
@@ -6,6 +6,11 @@ Each row is one AI in one seat (rotating over the seats) against the same
 opponent in every other seat; the win share is the mean of the AI's returns
 (tied winners share), with a 95% Wilson interval.  An equal player's share
 is 1/players: a row is a significant win when its interval lies above it.
+
+The tables these runs gave are logged in docs/strength-log.md, at the code
+of their day.  A result to publish is a run registered before its first game
+(bench/tournament-games/README.md) and reported from its record in
+docs/strength.md (``python -m bench.report``).
 """
 from __future__ import annotations
 

@@ -17,7 +17,8 @@ fresh deals, and the change is worth making only when the paired difference
 tuner then prints the entry to write in the game's ``SEARCH_SETTINGS``
 (beside its rules, in ``engine/GAME.pyx``): the numbers are the game's, the
 search only reads them.  It writes nothing itself: a change to how a game
-is searched goes through review with its table in the README.
+is searched goes through review with its table added to the experiment log,
+docs/strength-log.md.
 
 >>> tuned_spec("ismcts:2000", "expand", 64)
 'ismcts:2000+expand=64'
@@ -219,7 +220,7 @@ def tune(args, options) -> int:
     field, value = setting_to_write(args.game, args.players, args.param, args.ai, best)
     if lo > 0:
         print(f"Separated: write it in engine/{args.game}.pyx, "
-              f"SEARCH_SETTINGS[{args.players}][{field!r}] = {value!r}, with the table in the README.")
+              f"SEARCH_SETTINGS[{args.players}][{field!r}] = {value!r}, with the table in docs/strength-log.md.")
     else:
         print(f"Not separated on fresh deals: keep {args.param}={current}.")
     return 0

@@ -121,3 +121,44 @@ def test_engine_and_solver_doctests(name):
     import importlib
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0, result
+
+
+ROOT = DOCS.parent
+
+
+def test_the_readme_opens_with_the_two_commands_and_ci_runs_the_second():
+    """The README's first lines are the command that starts the game and the
+    command that passes the tests; CI (.ci/run) runs that test command, with
+    extras added (Ray) and nothing else changed."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    setup = "python3 -m venv .venv && . .venv/bin/activate && "
+    assert lines[0] == "# ninja-dojo" and lines[1] == ""
+    assert lines[2] == f"    {setup}pip install -e . && dojo"
+    assert lines[3] == f"    {setup}pip install -e '.[test]' && pytest"
+    ci = re.findall(r"^pip install -e '\.\[([\w,]+)\]' && (.*)$", (ROOT / ".ci" / "run").read_text(), flags=re.M)
+    assert len(ci) == 1, ci
+    extras, command = ci[0]
+    assert "test" in extras.split(",") and command == "pytest"
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor as GitHub makes it ("The app's levels rated":
+    ``the-apps-levels-rated``)."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_every_relative_link_of_the_documents_leads_somewhere():
+    files = [ROOT / "README.md", *DOCS.glob("**/*.md"), *(ROOT / "bench").glob("**/*.md")]
+    broken = []
+    for f in files:
+        text = re.sub(r"```.*?```", "", f.read_text(encoding="utf-8"), flags=re.S)
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            path, _, anchor = target.partition("#")
+            linked = (f.parent / path) if path else f
+            if not linked.exists():
+                broken.append(f"{f.relative_to(ROOT)}: {target}")
+            elif anchor and anchor not in {slug(h) for h in re.findall(r"^#+ (.*)$", linked.read_text(), flags=re.M)}:
+                broken.append(f"{f.relative_to(ROOT)}: {target} (no such heading)")
+    assert len(files) >= 10 and not broken, broken

@@ -1,49 +1,41 @@
 """The registered tournaments' published results are recomputed from their
-kept games, so a share in the README cannot drift from the record it came
-from, and a record cannot be cut short or mixed from two versions of the code
-without a test failing.
+kept games, so a share in docs/strength.md cannot drift from the record it
+came from, and a record cannot be cut short or mixed from two versions of the
+code without a test failing.
 
 The registry (``bench/tournament-games/README.md``) fixes each run's command
-before its first game; a run is published by a ``Finished:`` line there and by
-a row of the README's strength tables with the run's seed, games, share and
-95% interval.
+before its first game; a run is marked complete by a ``Finished:`` line there,
+committed with its record, and published by its row of docs/strength.md
+(written by ``python -m bench.report --write``) with the run's games, share
+and 95% interval.
 """
 from __future__ import annotations
 
 import json
 import re
-import shlex
 from pathlib import Path
 
 import pytest
 
+from bench import report
 from solver import cli
 from solver.tournament import Record, Result, schedule
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = ROOT / "bench" / "tournament-games" / "README.md"
-README = ROOT / "README.md"
+STRENGTH = ROOT / "docs" / "strength.md"
 
 
 def registered_commands():
     """``{record file name: the command's arguments}`` from the registry's
     table, parsed by the ``solver`` command's own parser."""
-    commands = {}
-    # A registered command names its file; the prose's bare ``solver
-    # tournament --record`` does not.
-    for command in re.findall(r"`(solver tournament [^`]*--record \S[^`]*)`",
-                              REGISTRY.read_text()):
-        args = cli.parser().parse_args(shlex.split(command)[1:])
-        commands[Path(args.record).name] = args
-    return commands
+    return {run.name: run.args for run in report.registered_runs(REGISTRY.read_text())}
 
 
 def finished_runs():
-    """``(file, games, share, interval)`` of every ``Finished:`` line."""
+    """``(file, games)`` of every ``Finished:`` line."""
     text = " ".join(REGISTRY.read_text().split())
-    return re.findall(
-        r"Finished: `([\w.-]+\.jsonl)`, all (\d+) games by one code fingerprint"
-        r" \([^)]*\): ([\d.]+%) \(([\d.]+%-[\d.]+%)\)", text)
+    return re.findall(r"Finished: `([\w.-]+\.jsonl)`, all (\d+) games by one code fingerprint", text)
 
 
 def percent(x: float) -> str:
@@ -54,8 +46,8 @@ def test_the_registry_lists_finished_runs():
     assert len(finished_runs()) >= 4
 
 
-@pytest.mark.parametrize("name, games, share, interval", finished_runs())
-def test_a_finished_run_is_what_its_record_holds(name, games, share, interval):
+@pytest.mark.parametrize("name, games", finished_runs())
+def test_a_finished_run_is_what_its_record_holds(name, games):
     args = registered_commands()[name]
     assert int(games) == args.games
     path = REGISTRY.parent / name
@@ -74,12 +66,28 @@ def test_a_finished_run_is_what_its_record_holds(name, games, share, interval):
 
     result = Result(pairings, returns=[record.outcome(p)[0] for p in pairings])
     low, high = result.ci95
-    assert percent(result.win_share) == share
-    assert f"{percent(low)}-{percent(high)}" == interval
+    share, interval = percent(result.win_share), f"{percent(low)}-{percent(high)}"
 
-    # The README's strength tables publish the same numbers with the seed.
-    rows = [line.replace("*", "") for line in README.read_text().splitlines()
-            if line.startswith("|")]
-    assert any(f"| {args.seed} |" in row and f"| {games} |" in row
-               and f"| {share} | {interval} |" in row for row in rows), (
-        f"no README row for seed {args.seed} with {games} games, {share} ({interval})")
+    # docs/strength.md publishes the same numbers in the run's row, with its
+    # registered command.
+    text = STRENGTH.read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith(f"| `{Path(name).stem}` |")]
+    assert len(rows) == 1, f"docs/strength.md has {len(rows)} rows for {name}"
+    assert f"| {games} | {share} | {interval} |" in rows[0], (
+        f"docs/strength.md's row for {name} is not {games} games, {share} ({interval}): {rows[0]}")
+    assert f"`{Path(name).stem}`: `solver tournament " in text and f"--seed {args.seed} " in text
+
+
+def test_a_record_cut_short_or_mixed_is_refused_by_the_report(tmp_path):
+    """bench.report writes no row for a record that is not exactly its run."""
+    run = next(r for r in report.registered_runs(REGISTRY.read_text()) if r.finished)
+    lines = (REGISTRY.parent / run.name).read_text().splitlines()
+    (tmp_path / run.name).write_text("\n".join(lines[:-1]) + "\n")
+    with pytest.raises(Exception, match=f"{len(lines) - 1} of the {len(lines)} games"):
+        report.result(run, tmp_path)
+    other = json.loads(lines[-1]) | {"code": "another code"}
+    (tmp_path / run.name).write_text("\n".join(lines[:-1] + [json.dumps(other)]) + "\n")
+    with pytest.raises(Exception, match="played by other code"):
+        report.result(run, tmp_path)
+    (tmp_path / run.name).write_text("\n".join(lines) + "\n")
+    assert report.result(run, tmp_path).games == len(lines)
