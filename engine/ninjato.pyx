@@ -1308,8 +1308,11 @@ cdef void peek(Ninjato* s) noexcept nogil:
     cdef uint8_t* length = &s.elite_len if d else &s.guard_len
     s.used[s.mover] |= 1 << CR4
     if length[0] == 0:
-        deck[0] = deck_pop(s, d)      # reshuffle, then put it back
-        length[0] = 1
+        # deck_pop refills an empty deck with all its discards, reshuffled
+        # (ruling 15); the card it takes goes back on top of that deck.
+        card = deck_pop(s, d)
+        deck[length[0]] = card
+        length[0] += 1
     card = deck[length[0] - 1]
     s.peek[d] |= 1 << s.mover
     log_ev(s, E_PEEK, s.mover, d, 0, 0)
