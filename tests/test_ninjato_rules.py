@@ -326,7 +326,7 @@ def test_CR4_on_an_empty_deck_reshuffles_all_its_discards_and_puts_the_card_back
     top = f[f"{key}_deck"][-1]
     assert s.view(0)["peeked"]["deck"] == deck and s.view(0)["peeked"]["card"].startswith(top)
     assert s.view(0)[f"{key}_deck"]["size"] == len(discards)
-    assert s.view(1)["peeked"] is None
+    assert s.view(0)[f"{key}_deck"]["peeked_by"] == [0] and s.view(1)["peeked"] is None
     for k in range(10):       # the peeker's worlds keep that card on top of the whole deck
         copy = s.determinize(0, k).fields()
         assert copy[f"{key}_deck"][-1] == top and sorted(copy[f"{key}_deck"]) == discards
