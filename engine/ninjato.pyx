@@ -1308,8 +1308,11 @@ cdef void peek(Ninjato* s) noexcept nogil:
     cdef uint8_t* length = &s.elite_len if d else &s.guard_len
     s.used[s.mover] |= 1 << CR4
     if length[0] == 0:
-        deck[0] = deck_pop(s, d)      # reshuffle, then put it back
-        length[0] = 1
+        # deck_pop refills an empty deck with all its discards, reshuffled
+        # (ruling 15); the card it takes goes back on top of that deck.
+        card = deck_pop(s, d)
+        deck[length[0]] = card
+        length[0] += 1
     card = deck[length[0] - 1]
     s.peek[d] |= 1 << s.mover
     log_ev(s, E_PEEK, s.mover, d, 0, 0)
@@ -3535,10 +3538,15 @@ def view(const unsigned char[::1] buf, int seat):
     face up), treasure, tiles (face up or not), Envoys, Elites, Rumors (public,
     ruling 24), score; ``clan_track`` (clan points now, next scoring, the
     scoring orders); ``peeked`` (the card this seat saw with CR4, while on
-    top); ``decision`` (the decision in words, with the attack being fought:
-    the Guard faced, its values, the plays built so far and their values, the
-    treasure on the shuriken; or the purchase and what is due; or the clan
-    being scored); at the end ``final`` (each part of every score),
+    top; ``peeked_by`` in ``guard_deck`` and ``elite_deck``: every seat that
+    saw it); ``drawn_before_reshuffle`` per seat (of its hidden cards, how many
+    it drew before the Dojo deck's last reshuffle) and ``before_reshuffle``
+    (their values over the other seats: the make-up of the reshuffled deck
+    was public, so a seat knows which values the others kept hidden, not who
+    holds which); ``decision`` (the decision in words, with the attack being
+    fought: the Guard faced, its values, the plays built so far and their
+    values, the treasure on the shuriken; or the purchase and what is due; or
+    the clan being scored); at the end ``final`` (each part of every score),
     ``final_rumors`` (the Rumor scoring kind by kind) and ``winners``.
 
     For the board, not rules: ``clan_track["standing"]`` (each clan's Envoys
@@ -3583,6 +3591,7 @@ def view(const unsigned char[::1] buf, int seat):
             "dojo_draws": (DRAW_EMPTY if hand_size(s, p) == 0 else
                            (DRAW_ONE if hand_size(s, p) == 1 else DRAW_MORE)),
             "known_cards": [v for v in range(1, N_VALUES) for _ in range(s.seen[p][v])],
+            "drawn_before_reshuffle": sum(s.older[p][v] for v in range(1, N_VALUES)),
             "treasure": _treasure_list([s.owned[p][t] for t in range(N_TYPES)]),
             "tiles": [{**_tile_info(t), "face_up": not (s.used[p] >> t) & 1}
                       for t in range(N_TILES) if (s.tiles[p] >> t) & 1],
@@ -3647,8 +3656,12 @@ def view(const unsigned char[::1] buf, int seat):
         "envoy_deck_size": s.envoy_len,
         "rumor_deck_size": s.rumor_len,
         "guard_deck": {"size": s.guard_len, "by_value": {v: deck_counts[v] for v in range(7)},
-                       "alarms": alarms, "discards": popcount64(s.guard_discard)},
-        "elite_deck": {"size": s.elite_len, "discards": popcount64(s.elite_discard)},
+                       "alarms": alarms, "discards": popcount64(s.guard_discard),
+                       "peeked_by": [p for p in range(n) if (s.peek[0] >> p) & 1]},
+        "elite_deck": {"size": s.elite_len, "discards": popcount64(s.elite_discard),
+                       "peeked_by": [p for p in range(n) if (s.peek[1] >> p) & 1]},
+        "before_reshuffle": [v for v in range(1, N_VALUES)
+                             for _ in range(sum(s.older[p][v] for p in range(n) if p != seat))],
         "bag_size": sum(s.bag[t] for t in range(N_TYPES)),
         "spent": _treasure_list([s.spent[t] for t in range(N_TYPES)]),
         "seats": seats,

@@ -1130,8 +1130,31 @@ cdef list _row_view(const Pride* s, int p, int row, bint visible):
     return out
 
 
+cdef list _held(const Pride* s, int seat, int t):
+    """The hand ``seat`` held at pick ``t`` of this round, before picking:
+    the hand that holder has now plus every card taken from it since."""
+    cdef uint8_t counts[N_KINDS]
+    cdef int n = s.players, u
+    memcpy(counts, s.hand[(seat - t + s.pick) % n], N_KINDS)
+    for u in range(t, s.pick):
+        counts[s.pick_kind[u][(seat - t + u) % n]] += 1
+    return _expand(s, counts)
+
+
+cdef list _picks_seen(const Pride* s, int seat):
+    """This round's picks as ``seat`` saw them at each reveal: ``[card,
+    row]`` per seat, the card ``None`` for another seat's face-down pick."""
+    return [[[CARDS[_gk(s, s.pick_kind[t][p])][0] if s.pick_row[t][p] == FRONT or p == seat else None,
+              ROWS[s.pick_row[t][p]]] for p in range(s.players)] for t in range(s.pick)]
+
+
 def view(const unsigned char[::1] buf, int seat):
-    """What ``seat`` may see (seat -1: only what is public)."""
+    """What ``seat`` may see (seat -1: only what is public), with all it
+    remembers of this round's draft: ``picks``, every reveal in order (a
+    face-down pick of another seat as ``[None, "back"]``), and
+    ``hands_held``, the hand it held at each pick (the last is ``hand``), so
+    the cards of every hand it passed on.  A finished round is in
+    ``last_round``, every card face up."""
     cdef Pride* s = _cast(buf)
     cdef double ret[MAX_PLAYERS]
     n, deck = s.players, s.deck
@@ -1175,6 +1198,8 @@ def view(const unsigned char[::1] buf, int seat):
         "hand": _expand(s, s.hand[seat]) if mine else [],
         "hand_sizes": [sum(s.hand[p][k] for k in range(N_KINDS)) for p in range(n)],
         "passed": (_expand(s, s.hand[left]) if mine and s.phase == DRAFT and s.pick > 0 else None),
+        "hands_held": [_held(s, seat, t) for t in range(s.pick + 1)] if mine and s.phase == DRAFT else [],
+        "picks": _picks_seen(s, seat),
         "front_rows": [_row_view(s, p, FRONT, True) for p in range(n)],
         "back_rows": [_row_view(s, p, BACK, p == seat) for p in range(n)],
         "victims": _expand(s, s.board.victims),

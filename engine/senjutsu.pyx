@@ -3629,6 +3629,12 @@ cdef dict _decision(Senjutsu* s, int viewer):
     return d
 
 
+cdef list _known_top(const Senjutsu* s, int o, int p):
+    """The top cards of p's pile that o looked at (top 3, give 3), top first."""
+    cdef int k = min(s.ntop[o][p], s.pile_len[p])
+    return [CARD_IDS[s.pile[p][s.pile_len[p] - 1 - i]] for i in range(k)]
+
+
 def view(const unsigned char[::1] buf, int seat):
     """What ``seat`` may see (seat -1: only what is public): the hex field
     (every hex, terrain, each samurai's hex and facing), per samurai its
@@ -3636,7 +3642,15 @@ def view(const unsigned char[::1] buf, int seat):
     discard counts, face-up discards, advantage, the card it played and its
     initiatives, an active block's hexes), the viewer's hand with each card's
     data and words, the decision now with its options, the hexes the last
-    attack covered, and at the end the winners."""
+    attack covered, and at the end the winners.
+
+    All the viewer remembers of hidden cards is in the consoles: its own
+    face-down discards (``discards_face_down_cards``), the cards it knows in
+    another hand (``known_cards``; all of it while shown, ``hand_shown``),
+    which of its own cards another seat knows (``knows_of_my_hand``), the top
+    cards of a pile it looked at (``known_top_cards``, top first); and, public,
+    who sees a hand this round (``hand_shown_to``) and how many top cards of a
+    pile each seat knows (``top_known_by``)."""
     cdef Senjutsu* s = _cast(buf)
     cdef double ret[MAX_PLAYERS]
     cdef int n = s.players, p, c, k
@@ -3670,7 +3684,12 @@ def view(const unsigned char[::1] buf, int seat):
             "block": active_block,
             "known_cards": _counts_list(s.kh[seat][p]) if mine and p != seat else [],
             "hand_shown": _counts_list(s.hand[p]) if mine and p != seat and (s.rev[p] >> seat) & 1 else None,
+            "hand_shown_to": [q for q in range(n) if q != p and (s.rev[p] >> q) & 1],
+            "knows_of_my_hand": _counts_list(s.kh[p][seat]) if mine and p != seat else [],
             "known_top": s.ntop[seat][p] if mine else 0,
+            "known_top_cards": _known_top(s, seat, p) if mine else [],
+            "top_known_by": [s.ntop[q][p] for q in range(n)],
+            "discards_face_down_cards": _counts_list(s.down[p]) if p == seat else None,
         })
     hand = []
     if mine:

@@ -59,6 +59,27 @@ def test_api_documents_every_view_key():
     assert sorted(table_keys(text, "| key | meaning |")) == sorted(view)
 
 
+def test_api_documents_where_each_view_keeps_what_its_seat_remembers():
+    """Each row of the table names a key that is in that game's view where
+    the row says (a seat's part: seat 0's)."""
+    text = API.read_text(encoding="utf-8")
+    titles = {engine.game_module(g).TITLE: g for g in engine.GAMES}
+    games = set()
+    for row in text.split("| key | game | where | meaning |")[1].splitlines()[2:]:
+        if not row.startswith("|"):
+            break
+        key, title, where, _ = [c.strip().strip("`") for c in row.split("|")[1:-1]]
+        games.add(titles[title])
+        view = engine.new_game(titles[title], 3, seed=1).view(0)
+        if where == "the view":
+            places = [view]
+        else:
+            places = [view[w[:-3]][0] if w.endswith("[p]") else view[w]
+                      for w in re.findall(r"`?([a-z_]+(?:\[p\])?)`?", where)]
+        assert places and all(key in place for place in places), (key, where)
+    assert games == {"pride_of_ninja", "ninjato", "senjutsu"}
+
+
 def test_api_documents_every_position_key_and_state_field():
     text = API.read_text(encoding="utf-8")
     state = engine.new_game("ninjan", players=2, seed=1)

@@ -307,6 +307,35 @@ def test_CR4_peeks_at_the_next_guard_seen_only_by_its_user():
 
 
 @pytest.mark.parametrize("deck", ["Guard", "Elite"])
+def test_CR4_on_an_empty_deck_reshuffles_all_its_discards_and_puts_the_card_back(deck):
+    # Ruling 15: an empty Guard or Elite deck reshuffles its discards; CR4
+    # looks at the top card and puts it back.  Every discard stays in play.
+    key = deck.lower()
+    t = Table().hand(0, [5, 5]).tiles(0, ["CR4"]).sentry(0, QUIET[1])
+    if deck == "Guard":
+        t.house(0, plain=["Fan", "Scroll"])
+    else:           # only red treasure: Banzai would meet an Elite
+        t.house(0, red=["Jade", "Vase"])
+    t.f[f"{key}_discard"] += t.f[f"{key}_deck"]
+    t.f[f"{key}_deck"] = []
+    discards = sorted(t.f[f"{key}_discard"])
+    s = t.state()
+    play(s, "house 1 Strength", "CR4: peek")
+    f = s.fields()
+    assert f[f"{key}_discard"] == [] and sorted(f[f"{key}_deck"]) == discards
+    top = f[f"{key}_deck"][-1]
+    assert s.view(0)["peeked"]["deck"] == deck and s.view(0)["peeked"]["card"].startswith(top)
+    assert s.view(0)[f"{key}_deck"]["size"] == len(discards)
+    assert s.view(0)[f"{key}_deck"]["peeked_by"] == [0] and s.view(1)["peeked"] is None
+    for k in range(10):       # the peeker's worlds keep that card on top of the whole deck
+        copy = s.determinize(0, k).fields()
+        assert copy[f"{key}_deck"][-1] == top and sorted(copy[f"{key}_deck"]) == discards
+    play(s, "Banzai")
+    assert steps_of(s, "reveal")[-1]["card"] == top
+    assert len(s.fields()[f"{key}_deck"]) == len(discards) - 1
+
+
+@pytest.mark.parametrize("deck", ["Guard", "Elite"])
 def test_an_empty_guard_or_elite_deck_is_refilled_from_its_discards_at_banzai(deck):
     key = deck.lower()
     if deck == "Guard":
