@@ -44,10 +44,15 @@ class DojoApp(App):
     def __init__(self, *, step_pause: float | None = None, hint_iterations: int = HINT_ITERATIONS,
                  folder: Path | str | None = None, load: Path | str | None = None,
                  animate: bool = True, rules: bool | str = False,
-                 settings: Settings | None = None, review_iterations: int = REVIEW_ITERATIONS) -> None:
+                 settings: Settings | None = None, review_iterations: int = REVIEW_ITERATIONS,
+                 served: bool = False) -> None:
         """``rules``: open the rules (of that game, when a name); ``settings``:
-        use these instead of the saved ones (and do not save them)."""
+        use these instead of the saved ones (and do not save them);
+        ``served``: served in a browser (``dojo serve``), for people who are
+        not this machine's user: files are names in the data folder, never
+        paths."""
         super().__init__()
+        self.served = served
         self.show_rules = rules
         #: the pause between steps, when given on the command line (else the settings')
         self.pause_override = step_pause
@@ -184,7 +189,7 @@ class DojoApp(App):
         self.call_later(self.open_state, (state, seats, info.path))
 
     def action_load_game(self) -> None:
-        self.push_screen(LoadScreen(self.folder), callback=self.open_state)
+        self.push_screen(LoadScreen(self.folder, served=self.served), callback=self.open_state)
 
     def action_settings(self) -> None:
         from tui.screens.settings import SettingsScreen
@@ -246,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="pause between the steps of a round (default: the settings')")
     parser.add_argument("--hint-iterations", type=int, default=HINT_ITERATIONS, metavar="N",
                         help=f"search iterations of a hint (default {HINT_ITERATIONS})")
+    # set by `dojo serve` for the app it runs in a browser: files by name, in the data folder only
+    parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.pause is not None and not 0 <= args.pause <= 60:
         parser.error(f"--pause: {args.pause:g} is not between 0 and 60 seconds")
@@ -255,8 +262,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--rules: no game {args.rules!r}; choose one of {', '.join(games)}")
     if args.load and not Path(args.load).is_file():
         parser.error(f"--load: no such file {args.load!r}")
+    if args.served and args.load:
+        parser.error("--load: not in the app served in a browser")
     app = DojoApp(step_pause=args.pause, hint_iterations=args.hint_iterations, load=args.load,
-                  rules=args.rules if args.rules else args.rules == "")
+                  rules=args.rules if args.rules else args.rules == "", served=args.served)
     app.run()
     return 0
 
