@@ -3,7 +3,7 @@
     dojo                      the main menu
     dojo --load game.msgpack  straight into a saved game
     dojo --rules [GAME]       the rules (of GAME: ninjan, san_ni_ichi, ...)
-    dojo serve [--host H] [--port P]   the same app in a web browser
+    dojo serve [--host H] [--port P]   the same app in a web browser (behind a token)
 
 Games are saved in the user's data folder (``tui.paths``): every game after
 each move, for the menu's Continue; saves and exports by default.
@@ -206,33 +206,60 @@ examples:
   dojo                       the menu: continue, new game, load, settings, rules
   dojo --load game.msgpack   open a saved game
   dojo --rules san_ni_ichi   the rules of San, Ni, Ichi!
-  dojo serve --port 8000     play in a web browser at http://localhost:8000
+  dojo serve                 play in a web browser: open the link it prints
 
 Games are kept in {folder} (continue with c on the menu);
 saves and exports go to its saves/ folder unless you type another path."""
 
 
+class _ServeParser(argparse.ArgumentParser):
+    """A wrong argument of ``dojo serve`` is one line and exit 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def serve(argv: list[str]) -> int:
-    """``dojo serve``: the same app in a web browser, through textual-serve.
+    """``dojo serve``: the same app in a web browser, through textual-serve,
+    behind a random token (``tui.serve``).
 
     Each browser tab that opens the page gets its own ``dojo`` process
-    (``python -m tui``), its terminal drawn in the page; nothing of the app
-    is rewritten for the web.  It listens on ``localhost`` unless ``--host``
-    says otherwise: anyone who reaches the port plays on this machine.
+    (``python -m tui --served``), its terminal drawn in the page; nothing of
+    the app is rewritten for the web.  The served app keeps its files in the
+    data folder, by name.
     """
-    parser = argparse.ArgumentParser(prog="dojo serve",
-                                     description="Play in a web browser: serve the app over HTTP.")
-    parser.add_argument("--host", default="localhost", help="address to listen on (default localhost)")
+    from tui.serve import SERVED_FLAG, loopback
+    parser = _ServeParser(
+        prog="dojo serve", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play in a web browser: serve the app over HTTP.\n\n"
+                    "It prints the link to open, with a random token made at each start:\n"
+                    "a request without the token gets 403.  In the page, load, save and\n"
+                    "export work by name in the data folder, never with a path\n"
+                    f"({saves_dir()}).",
+        epilog="examples:\n"
+               "  dojo serve                        this machine only; open the link it prints\n"
+               "  dojo serve --host 0.0.0.0 --port 8000\n"
+               "                                    every network of this machine: anyone with the link plays\n"
+               "  dojo serve --no-token             this machine only, no token (anyone on it plays)")
+    parser.add_argument("--host", default="localhost",
+                        help="address to listen on (default localhost: this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--no-token", action="store_true",
+                        help="serve without a token: only with a loopback --host (localhost, 127.0.0.1, ::1)")
     args = parser.parse_args(argv)
     if not 1 <= args.port <= 65535:
         parser.error(f"--port: {args.port} is not a port (1 to 65535)")
+    if args.no_token and not loopback(args.host):
+        parser.error(f"--no-token: only with a loopback --host (localhost, 127.0.0.1, ::1), not "
+                     f"{shlex.quote(args.host)}: anyone who reaches it would play on this machine")
     try:
-        from textual_serve.server import Server
+        from tui.serve import TokenServer
     except ImportError:
         parser.error("textual-serve is not installed: pip install textual-serve")
-    command = f"{shlex.quote(sys.executable)} -m tui"
-    Server(command, host=args.host, port=args.port, title="ninja-dojo").serve()
+    import secrets
+    command = f"{shlex.quote(sys.executable)} -m tui {SERVED_FLAG}"
+    token = None if args.no_token else secrets.token_urlsafe(32)
+    TokenServer(command, host=args.host, port=args.port, token=token).serve()
     return 0
 
 
