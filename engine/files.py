@@ -48,7 +48,8 @@ def read_regular(path: str | os.PathLike, limit: int, what: str = "file") -> byt
     try:
         before = os.stat(path)
     except (OSError, ValueError) as e:      # ValueError: a NUL in the path
-        raise PositionError(f"cannot read {name}: {getattr(e, 'strerror', None) or 'not a file name'}") from None
+        reason = getattr(e, "strerror", None) or "not a file name"
+        raise PositionError(f"cannot read {name}: {reason}") from None
     if not stat.S_ISREG(before.st_mode):
         raise PositionError(f"cannot read {name}: {_kind(before.st_mode)}, not a {what}")
     try:
@@ -70,7 +71,8 @@ def read_regular(path: str | os.PathLike, limit: int, what: str = "file") -> byt
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:                    # (it grew while being read)
-            raise PositionError(f"cannot read {name}: more than {limit:,} bytes; a {what} has at most {limit:,}")
+            raise PositionError(f"cannot read {name}: more than {limit:,} bytes; "
+                                f"a {what} has at most {limit:,}")
         return b"".join(chunks)
     except OSError as e:
         raise PositionError(f"cannot read {name}: {e.strerror or e}") from None

@@ -172,8 +172,12 @@ def _options(pairs, game: str) -> dict:
     that may come from a file (``"file"`` in the game's ``OPTIONS``: a
     Senjutsu deck) reads here each value that is none of its names, as the
     file the person typed, and passes on what the file holds: the engine
-    itself never opens a file an option names."""
-    spec = getattr(game_module(game), "OPTIONS", None) or {}
+    itself never opens a file an option names.  (An unknown game has no
+    options here: its own check names it.)"""
+    try:
+        spec = getattr(game_module(game), "OPTIONS", None) or {}
+    except PositionError:
+        spec = {}
     out = {}
     for pair in pairs:
         name, eq, value = pair.partition("=")

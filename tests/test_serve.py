@@ -184,8 +184,9 @@ def test_every_request_without_the_token_gets_403(server):
         status, _, body = get(server.base + path)
         assert status == 403, path
         assert b"token" in body
+    port = server.base.rsplit(":", 1)[1]
     assert websocket_status(server.base, {}) == 403
-    assert websocket_status(server.base, {"Cookie": f"dojo-token-{server.base.rsplit(':', 1)[1]}=nope"}) == 403
+    assert websocket_status(server.base, {"Cookie": f"dojo-token-{port}=nope"}) == 403
     # The link: the page, and a cookie its own requests (scripts, the socket) carry.
     status, headers, body = get(server.link)
     assert status == 200 and b"textual" in body

@@ -64,7 +64,8 @@ class LoadScreen(ModalScreen[tuple | None]):
             if saves:
                 yield OptionList(*[save_option(i) for i in saves], id="files")
             else:
-                yield Static(Text(f"No saved games yet in {self.folder}."), classes="help")
+                where = "the saves folder" if self.served else str(self.folder)
+                yield Static(Text(f"No saved games yet in {where}."), classes="help")
             if self.served:
                 yield Static(Text("Or type the name of a game in the saves folder:"), classes="help")
                 yield Input("", id="path")
