@@ -204,7 +204,7 @@ def main(argv=None) -> int:
     p.add_argument("--winner-only", action="store_true", help="fit the first places only")
     p.add_argument("--write", action="store_true", help="keep the ratings in solver/ladder.json")
     args = p.parse_args(argv)
-    options = _options(args.option)
+    options = _options(args.option, args.game)
     levels = list(LEVELS)
     players = table_size(args.game, len(levels), args.players)
     kept = json.loads(ladder_file().read_text()) if ladder_file().exists() else {}

@@ -57,7 +57,7 @@ def main(argv=None) -> int:
                 continue
             games = args.games * factor
             t0 = time.time()
-            r = run_tournament(args.game, n, ai, vs, games, args.seed, _options(args.option),
+            r = run_tournament(args.game, n, ai, vs, games, args.seed, _options(args.option, args.game),
                                jobs=args.jobs, ray=args.ray, progress=True)
             if r.get("interrupted"):
                 games = r["games"]

@@ -168,7 +168,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     try:
         args.values = parse_values(args.param, args.values)
-        options = _options(args.option)
+        options = _options(args.option, args.game)
         args.vs = args.vs or "flat:" + args.ai.split("+")[0].partition(":")[2]
         check_args(args)
         new_game(args.game, args.players, 1, **options)      # options the game takes

@@ -21,10 +21,15 @@ engine.errors.PositionError: options.deck: a map is not one of standard, alterna
 """
 from __future__ import annotations
 
+import reprlib
+
 from engine.errors import PositionError
 
 #: Values longer than this are cut in messages (a message stays one short line).
 SHOWN = 60
+#: ``repr`` of a list or a map that stops early (a few entries, two levels deep)
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 2, 4, 4, SHOWN, SHOWN
 
 _KINDS = {bool: "true or false", int: "an integer", str: "a name", list: "a list",
           dict: "a map", float: "a number", bytes: "bytes", type(None): "nothing"}
@@ -36,9 +41,45 @@ def kind(v) -> str:
 
 
 def shown(v) -> str:
-    """``repr(v)`` on one line, cut to a readable length."""
-    text = repr(v)
-    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
+    """``repr(v)`` on one line, cut to a readable length: every value of
+    untrusted input that a message quotes goes through here (or ``cut``),
+    so a message stays one short line whatever the input held.  Only a
+    prefix of a long value is ever turned into text.
+
+    >>> shown("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    >>> shown(10 ** 5000)
+    'an integer of 5001 digits'
+    """
+    if isinstance(v, (str, bytes, bytearray)):
+        text = repr(v[:SHOWN])
+    elif isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > 4 * SHOWN:
+        # (say how big, not what: past 4,300 digits Python's str() refuses)
+        return f"an integer of {_digits(v)} digits"
+    else:
+        text = _REPR.repr(v)
+    return cut(text)
+
+
+def _digits(v: int) -> int:
+    """The number of decimal digits of ``v``, without ``str(v)`` (which
+    Python refuses past 4,300 digits)."""
+    import math
+    n = abs(v)
+    d = int(n.bit_length() * math.log10(2))     # d or d + 1 digits
+    return d + 1 if n >= 10 ** d else d
+
+
+def cut(text: str, limit: int = SHOWN) -> str:
+    """``text`` (a reason from the system or a library, a line of a file) on
+    one line of printable characters, cut to ``limit``.
+
+    >>> cut("line one\\nline two\\x1b[2J")
+    'line one line two?[2J'
+    """
+    text = " ".join(str(text)[:limit * 2].split())
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def get(f: dict, key: str, where: str = "state"):
@@ -53,7 +94,7 @@ def integer(v, where: str, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise PositionError(f"{where}: expected an integer, got {type(v).__name__}")
     if not lo <= v <= hi:
-        raise PositionError(f"{where}: {v} is not in {lo}..{hi}")
+        raise PositionError(f"{where}: {shown(v)} is not in {lo}..{hi}")
     return v
 
 

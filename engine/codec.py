@@ -39,6 +39,7 @@ import msgpack
 
 from engine.errors import PositionError
 from engine import checks
+from engine.files import read_regular
 from engine.review import GameReview, check_review
 from engine.state import SEED_LIMIT, State, game_module, new_game, replay
 
@@ -48,6 +49,10 @@ KEYS = ("format", "version", "game", "options", "seed", "state", "history")
 OPTIONAL_KEYS = ("seats", "review")
 #: The longest seat name a file may hold.
 SEAT_NAME_LIMIT = 32
+#: The largest position file read (a long game with its review is far smaller).
+FILE_LIMIT = 1 << 24
+#: What bytes that are not msgpack at all are called.
+NOT_MSGPACK = "not a position file (not msgpack)"
 
 
 @dataclass(frozen=True)
@@ -181,10 +186,15 @@ def loads_game(data: bytes) -> SavedGame:
         raise PositionError("not a position: expected bytes")
     try:
         doc = msgpack.unpackb(bytes(data), raw=False, strict_map_key=True)
-    except msgpack.ExtraData:
-        raise PositionError("not a position: extra bytes after the position") from None
+    except msgpack.ExtraData as e:
+        # A map with bytes after it is a position file gone wrong; anything
+        # else (a text file, random bytes: its first byte reads as a number)
+        # never was one.
+        if isinstance(e.unpacked, dict):
+            raise PositionError("not a position: extra bytes after the position") from None
+        raise PositionError(NOT_MSGPACK) from None
     except (ValueError, msgpack.UnpackException) as e:  # bad bytes: msgpack's several types
-        raise PositionError(f"not a msgpack position ({type(e).__name__}: {e})") from None
+        raise PositionError(f"{NOT_MSGPACK}: {checks.cut(e)}") from None
     return game_from_map(doc)
 
 
@@ -220,10 +230,8 @@ def load(path: str | os.PathLike) -> State:
 
 
 def load_game(path: str | os.PathLike) -> SavedGame:
-    """The position and seating in the file at ``path``."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(1 << 24)
-    except OSError as e:
-        raise PositionError(f"cannot read {os.fspath(path)!r}: {e.strerror}") from None
-    return loads_game(data)
+    """The position and seating in the file at ``path``: a regular file of
+    at most ``FILE_LIMIT`` bytes (``engine.files``: a FIFO or a device is
+    refused, never waited on).  Nothing else is opened: a position holds
+    all it needs (a Senjutsu deck is a preset's name or the cards)."""
+    return loads_game(read_regular(path, FILE_LIMIT, "position file"))

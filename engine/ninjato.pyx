@@ -25,6 +25,7 @@ from cpython.pycapsule cimport PyCapsule_New
 from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_next, rng_below, rng_seed, rng_unit,
                           popcount64, lowest_bit, shuffle_u8, share_wins, set_weights, keep_log_from)
 from engine.errors import PositionError
+from engine import checks
 
 # --------------------------------------------------------------------------
 # The numbers we play by: the one table for Ninjato.  Everything here comes
@@ -2643,7 +2644,7 @@ class _Reader:
         if isinstance(v, bool) or not isinstance(v, int):
             raise PositionError(f"{where}: expected an integer, got {type(v).__name__}")
         if not lo <= v <= hi:
-            raise PositionError(f"{where}: {v} is out of range {lo}..{hi}")
+            raise PositionError(f"{where}: {checks.shown(v)} is out of range {lo}..{hi}")
         return v
 
     def bool(self, key):
@@ -2669,7 +2670,7 @@ class _Reader:
         if value is None and none:
             return NONE
         if not isinstance(value, str) or value not in names:
-            raise PositionError(f"{where}: {value!r} is not one of {names[0]}..{names[len(names) - 1]}")
+            raise PositionError(f"{where}: {checks.shown(value)} is not one of {names[0]}..{names[len(names) - 1]}")
         return names.index(value)
 
     def names(self, key, names, length=None, value=None, where=None, none=False):
@@ -2680,7 +2681,7 @@ class _Reader:
     def done(self, keys):
         extra = sorted(set(map(str, self.f)) - set(keys))
         if extra:
-            raise PositionError(f"{self.where}: unknown field {extra[0]!r}")
+            raise PositionError(f"{self.where}: unknown field {checks.shown(extra[0])}")
 
 
 STATE_KEYS = ("players", "turn", "placed", "phase", "mover", "order", "rng", "dojo_deck", "dojo_row",
@@ -2704,7 +2705,7 @@ cdef _read_play(Play* p, r, where):
     q.done(("base", "value", "set", "add", "join", "next_group", "cards", "tiles"))
     base = q.get("base")
     if base not in BASES:
-        raise PositionError(f"{where}.base: {base!r} is not one of {BASES}")
+        raise PositionError(f"{where}.base: {checks.shown(base)} is not one of {BASES}")
     p.base_kind = BASES.index(base)
     p.base = q.int("value", 0, 6)
     p.setv = q.int("set", -1, 6)
@@ -2738,7 +2739,7 @@ def from_fields(object f):
     s.placed = r.int("placed", 0, n * N_SHURIKEN)
     phase = r.get("phase")
     if phase not in PHASES:
-        raise PositionError(f"state.phase: {phase!r} is not one of {', '.join(PHASES)}")
+        raise PositionError(f"state.phase: {checks.shown(phase)} is not one of {', '.join(PHASES)}")
     s.phase = PHASES.index(phase)
     s.mover = r.int("mover", 0, n - 1)
     order = r.ints("order", n, 0, n - 1)
@@ -2937,11 +2938,11 @@ def from_fields(object f):
     s.att_side = a.int("side", 0, 1)
     for name in a.list("active"):
         if name not in ("SN4", "TG4", "CR3"):
-            raise PositionError(f"state.attack.active: {name!r} is not SN4, TG4 or CR3")
+            raise PositionError(f"state.attack.active: {checks.shown(name)} is not SN4, TG4 or CR3")
         s.att_flags |= dict((nm, fl) for fl, nm in FLAG_TILES)[name]
     facing = a.get("facing")
     if facing not in FACING:
-        raise PositionError(f"state.attack.facing: {facing!r} is not one of {FACING}")
+        raise PositionError(f"state.attack.facing: {checks.shown(facing)} is not one of {FACING}")
     s.facing = FACING.index(facing)
     s.facing_card = a.name(ELITE_NAMES if s.facing == FACE_ELITE else GUARD_NAMES, a.get("card"),
                            "state.attack.card", none=True)

@@ -2617,22 +2617,18 @@ ROUND_LIMIT = ROUND_CAP
 
 
 def _parse_deck(value, where):
-    """A deck option: a preset name, a deck file's path, or a map {card ID: copies}."""
+    """A deck option: a preset name or the cards, a map {card ID: copies}.
+
+    Never a file's name: a position is untrusted and must not make the
+    loader open anything (``engine.codec``).  A deck file a person names is
+    read by the program they name it to (the command line's ``--option
+    deck=FILE``, the app's decks) with ``OPTIONS["deck"]["file"]``
+    (``senjutsu_decks.read_deck_file``), which gives the cards."""
     if isinstance(value, str):
         if value in PRESET_NAMES:
             return value
-        try:
-            with open(value, encoding="utf-8") as f:
-                text = f.read(1 << 16)
-        except (OSError, UnicodeDecodeError) as e:
-            raise PositionError(f"{where}: {checks.shown(value)} is neither a preset "
-                                f"({', '.join(PRESET_NAMES)}) nor a deck file one can read "
-                                f"({getattr(e, 'strerror', None) or type(e).__name__})") from None
-        read = decks_data.read_deck_text(text)
-        if read.problems:
-            more = f" (and {len(read.problems) - 1} more)" if len(read.problems) > 1 else ""
-            raise PositionError(f"{where}: {value}: {read.problems[0]}{more}")
-        return _canonical_deck(read.counts)
+        raise PositionError(f"{where}: {checks.shown(value)} is not a preset ({', '.join(PRESET_NAMES)}); "
+                            f"a deck of your own is given as its cards (a map of card IDs to copies)")
     if isinstance(value, dict):
         counts = {}
         for k, v in value.items():
@@ -2642,7 +2638,7 @@ def _parse_deck(value, where):
                 raise PositionError(f"{where}: {k}: expected 1 to {decks_data.DECK_SIZE} copies, got {checks.shown(v)}")
             counts[k] = v
         return _canonical_deck(counts)
-    raise PositionError(f"{where}: expected a preset ({', '.join(PRESET_NAMES)}), a deck file or a map "
+    raise PositionError(f"{where}: expected a preset ({', '.join(PRESET_NAMES)}) or a map "
                         f"of card IDs to copies, got {checks.kind(value)}")
 
 
@@ -2666,6 +2662,9 @@ OPTIONS = {
         "default": "preset",
         "per_seat": True,
         "parse": _parse_deck,
+        # a value that is none of "values" is, where a person types it (the
+        # command line), a deck file: this reads it into the cards the game keeps
+        "file": decks_data.read_deck_file,
         "help": "each seat's 40-card deck: 'preset' (its samurai's preset deck), a samurai's preset "
                 "by name, or a deck file (one '2 Quick Stab' or '2 G04' a line); one value for "
                 "every seat or one per seat ('preset,my.deck')",

@@ -17,15 +17,27 @@ by name; ``#`` starts a comment.
 
 >>> read_deck_text("# my deck\\n37 Quick Stab\\n3 G13  # Wild Swing").counts
 {'G04': 37, 'G13': 3}
+
+A position never names a deck file: it holds a preset's name or the cards
+themselves (the engine's ``deck`` option takes no path).  A deck file is
+read only where a person names one (``solver new --option deck=FILE``, the
+app's own decks), with ``read_deck_file``: a regular file of at most
+``DECK_FILE_LIMIT`` bytes, its cards passed on as a map.
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 
+from engine import checks
+from engine.errors import PositionError
+from engine.files import read_regular
 from engine.senjutsu_cards import CARDS, CARDS_BY_ID, DATA_TABLES, RANKS, SAMURAI_BY_KEY
 
 DECK_SIZE = 40
+#: The largest deck file read (40 lines of a count and a name are far less).
+DECK_FILE_LIMIT = 1 << 16
 #: Copies allowed per card, by rank (jade: one jade card in the whole deck).
 COPIES = {"J": 1, "G": 1, "S": 3, "W": None}
 RANK_NAMES = {"J": "jade", "G": "gold", "S": "steel", "W": "wood"}
@@ -96,16 +108,48 @@ def read_deck_text(text: str) -> DeckText:
         if not line:
             continue
         m = re.fullmatch(r"(?:(\d+)\s*[x×]?\s+)?(.+?)", line)
-        count = int(m.group(1)) if m.group(1) else 1
+        digits = m.group(1) or "1"
+        count = int(digits) if len(digits) <= 3 else DECK_SIZE + 1    # (no int() of a huge number)
         cid = find_card(m.group(2))
         if cid is None:
-            out.problems.append(f"line {no}: {m.group(2)!r} is not a card (give an ID such as G04 or a name)")
+            out.problems.append(f"line {no}: {checks.shown(m.group(2))} is not a card "
+                                f"(give an ID such as G04 or a name)")
             continue
         if count == 0 or count > DECK_SIZE:
-            out.problems.append(f"line {no}: {count} copies of {card_label(cid)}: give 1 to {DECK_SIZE}")
+            out.problems.append(f"line {no}: {checks.cut(digits, 8)} copies of {card_label(cid)}: "
+                                f"give 1 to {DECK_SIZE}")
             continue
         out.counts[cid] = out.counts.get(cid, 0) + count
     return out
+
+
+def read_deck_file(path, where: str = "deck file") -> dict:
+    """The cards ({card ID: copies}) of the deck file at ``path``, which a
+    person named; ``PositionError`` (prefixed with ``where``) when it cannot
+    be read (``engine.files.read_regular``: not a FIFO, a device or a
+    folder; at most ``DECK_FILE_LIMIT`` bytes), is not text, or has a line
+    that is not a card.  Whether the cards make a legal deck is the game's
+    to say (it knows the samurai).
+
+    >>> read_deck_file("/no/such.deck", "options.deck")
+    Traceback (most recent call last):
+    ...
+    engine.errors.PositionError: options.deck: cannot read '/no/such.deck': No such file or directory
+    """
+    try:
+        data = read_regular(path, DECK_FILE_LIMIT, "deck file")
+    except PositionError as e:
+        raise PositionError(f"{where}: {e}") from None
+    name = checks.shown(os.path.basename(os.fspath(path)))     # (its name: the lines say where)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PositionError(f"{where}: {name}: not a text file (UTF-8)") from None
+    read = read_deck_text(text)
+    if read.problems:
+        more = f" (and {len(read.problems) - 1} more)" if len(read.problems) > 1 else ""
+        raise PositionError(f"{where}: {name}: {read.problems[0]}{more}")
+    return read.counts
 
 
 def deck_text(counts: dict) -> str:

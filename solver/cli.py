@@ -25,7 +25,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from engine import GAMES, PositionError, game_module, load, new_game, save, seats_from_one
+from engine import GAMES, PositionError, checks, game_module, load, new_game, save, seats_from_one
 from engine.state import SEED_LIMIT
 from solver.search import MAX_ITERATIONS, MAX_SECONDS, cpu_cores
 
@@ -167,15 +167,27 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def _options(pairs) -> dict:
+def _options(pairs, game: str) -> dict:
+    """``--option NAME=VALUE`` pairs as ``new_game`` takes them.  An option
+    that may come from a file (``"file"`` in the game's ``OPTIONS``: a
+    Senjutsu deck) reads here each value that is none of its names, as the
+    file the person typed, and passes on what the file holds: the engine
+    itself never opens a file an option names.  (An unknown game has no
+    options here: its own check names it.)"""
+    try:
+        spec = getattr(game_module(game), "OPTIONS", None) or {}
+    except PositionError:
+        spec = {}
     out = {}
     for pair in pairs:
         name, eq, value = pair.partition("=")
         if not eq or not name:
-            raise PositionError(f"--option {pair!r}: expected NAME=VALUE")
+            raise PositionError(f"--option {checks.shown(pair)}: expected NAME=VALUE")
         if name in ("players", "seed"):
-            raise PositionError(f"--option {pair!r}: give --{name} instead")
-        if value.lower() in ("true", "false"):
+            raise PositionError(f"--option {checks.shown(pair)}: give --{name} instead")
+        if "file" in spec.get(name, {}):
+            out[name] = _option_files(name, value, spec[name])
+        elif value.lower() in ("true", "false"):
             out[name] = value.lower() == "true"
         else:
             try:
@@ -183,6 +195,17 @@ def _options(pairs) -> dict:
             except ValueError:
                 out[name] = value
     return out
+
+
+def _option_files(name: str, value: str, spec: dict):
+    """A value of an option that may name files, each name that is not one
+    of the option's values read as a file (one per seat, with commas, for a
+    per-seat option: ``deck=preset,my.deck``)."""
+    parts = [v.strip() for v in value.split(",")] if spec.get("per_seat") and "," in value else [value]
+    read = [v if v in spec["values"] else
+            spec["file"](v, f"--option {name}" + (f"[{i}]" if len(parts) > 1 else ""))
+            for i, v in enumerate(parts)]
+    return read if len(parts) > 1 else read[0]
 
 
 def _write(state, path: str) -> None:
@@ -200,7 +223,7 @@ def _write(state, path: str) -> None:
 
 
 def cmd_new(args) -> int:
-    state = new_game(args.game, args.players, args.seed, **_options(args.option))
+    state = new_game(args.game, args.players, args.seed, **_options(args.option, args.game))
     _write(state, args.output)
     print(f"wrote {args.output}: {game_module(args.game).TITLE}, {args.players} players, seed {state.seed}")
     return 0
@@ -431,7 +454,7 @@ def cmd_bench(args) -> int:
 
     if not 1 <= args.threads <= 256:
         raise PositionError(f"--threads: expected 1 to 256, got {args.threads}")
-    state = new_game(args.game, args.players, args.seed, **_options(args.option))
+    state = new_game(args.game, args.players, args.seed, **_options(args.option, args.game))
     out = {"game": args.game, "players": args.players, "playouts_per_second": None,
            "iterations_per_second": None, "bytes_per_iteration": None}
     stopped = False
@@ -521,7 +544,7 @@ def check_tournament(game: str, players: int, games: int, seed: int, jobs: int) 
 def cmd_tournament(args) -> int:
     check_tournament(args.game, args.players, args.games, args.seed, args.jobs)
     res = run_tournament(args.game, args.players, args.ai, args.vs, args.games, args.seed,
-                         _options(args.option), jobs=args.jobs, ray=args.ray,
+                         _options(args.option, args.game), jobs=args.jobs, ray=args.ray,
                          progress=not args.no_progress, team=args.team, record=args.record)
     if args.json:
         print(json.dumps(res))

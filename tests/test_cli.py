@@ -99,7 +99,7 @@ def test_a_team_tournament_measures_the_side_the_ai_plays():
     (["analyse", "POS", "--player", 0], "--player: 0 is not a seat"),
     (["analyse", "MIDROUND", "--player", 2], "seat 2 has no decision now (seats to decide: 1)"),
     (["analyse", "POS", "--iterations", 10, "--seconds", 1], "not allowed with"),
-    (["analyse", "GARBAGE"], "not a msgpack position"),
+    (["analyse", "GARBAGE"], "not a position file (not msgpack)"),
     (["tournament", "--game", "ninjan", "--ai", "ismcts:lots", "--vs", "random", "--games", 2],
      "budget"),
     (["tournament", "--game", "san_ni_ichi", "--players", 6, "--ai", "greedy", "--vs", "random",

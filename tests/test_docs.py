@@ -131,7 +131,8 @@ def test_ninjato_docstring_examples_run():
 
 
 @pytest.mark.parametrize("name", ["engine", "engine.errors", "engine.checks", "engine.state",
-                                  "engine.codec", "engine.review", "solver.search", "solver.players",
+                                  "engine.codec", "engine.files", "engine.review", "solver.search",
+                                  "solver.players",
                                   "solver.review", "solver.rating", "solver.tournament",
                                   "engine.senjutsu", "engine.senjutsu_cards", "engine.senjutsu_decks",
                                   "tests.properties", "tests.senjutsu_table"])

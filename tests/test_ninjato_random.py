@@ -184,7 +184,7 @@ def test_a_truncated_or_edited_file_gets_one_clear_error():
     for _ in range(40):
         s.apply(rng.choice(s.legal_actions()))
     data = dumps(s)
-    with pytest.raises(PositionError, match="not a msgpack position"):
+    with pytest.raises(PositionError, match="not a position file"):
         loads(data[:len(data) // 2])
     doc = codec.to_map(s)
     doc["history"] = []

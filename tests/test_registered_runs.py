@@ -57,7 +57,7 @@ def test_a_finished_run_is_what_its_record_holds(name, games):
 
     # Every game the registered command schedules is kept, and nothing else.
     pairings = schedule(args.game, args.players, args.ai, args.vs, args.games, args.seed,
-                        cli._options(args.option), team=args.team)
+                        cli._options(args.option, args.game), team=args.team)
     assert record.played(pairings) == pairings
     assert len(record.outcomes) == len(pairings)
     assert {p.hero for p in pairings} == set(range(args.players)), "the AI sat in every seat"

@@ -88,7 +88,7 @@ def test_options_samurai_and_decks_per_seat(tmp_path):
     assert s.fields()["deck"][0] == sd.PRESETS["ronin"]
     path = tmp_path / "mine.deck"
     path.write_text(sd.deck_text({"G04": 20, "G10": 20}))
-    s = new_game("senjutsu", 2, seed=1, samurai="master,ronin", deck=f"preset,{path}")
+    s = new_game("senjutsu", 2, seed=1, samurai="master,ronin", deck=["preset", sd.read_deck_file(path)])
     assert s.fields()["deck"] == [sd.PRESETS["master"], {"G04": 20, "G10": 20}]
     assert s.options["deck"] == ["preset", {"G04": 20, "G10": 20}]
 
@@ -102,7 +102,7 @@ def test_options_samurai_and_decks_per_seat(tmp_path):
     ({"deck": {"G04": 41}}, "options.deck: G04: expected 1 to 40 copies"),
     ({"deck": {"G99": 40}}, "options.deck: 'G99' is not a card ID"),
     ({"terrain": "T3"}, "options.terrain: T3 is for 3 players, not 2"),
-    ({"deck": "/no/such/file"}, "options.deck: '/no/such/file' is neither a preset"),
+    ({"deck": "/no/such/file"}, "options.deck: '/no/such/file' is not a preset"),
 ])
 def test_bad_options_are_one_clear_message(options, message):
     with pytest.raises(PositionError) as e:
@@ -114,13 +114,13 @@ def test_a_deck_file_breaking_a_rule_names_the_rule(tmp_path):
     bad = tmp_path / "bad.deck"
     bad.write_text("3 Emergency Block\n37 Quick Stab\n")
     with pytest.raises(PositionError) as e:
-        new_game("senjutsu", 2, seed=1, samurai="master,ronin", deck=f"{bad},preset")
+        new_game("senjutsu", 2, seed=1, samurai="master,ronin", deck=[sd.read_deck_file(bad), "preset"])
     assert str(e.value) == ("options.deck[0]: 3 copies of Emergency Block (G02): a gold card may appear once")
     typo = tmp_path / "typo.deck"
     typo.write_text("40 Quick Stabb\n")
     with pytest.raises(PositionError) as e:
-        new_game("senjutsu", 2, seed=1, deck=str(typo))
-    assert str(e.value).startswith(f"options.deck: {typo}: line 1: 'Quick Stabb' is not a card")
+        sd.read_deck_file(typo, "options.deck")
+    assert str(e.value).startswith("options.deck: 'typo.deck': line 1: 'Quick Stabb' is not a card")
 
 
 def test_the_command_line_takes_per_seat_options_and_a_deck_file(tmp_path):

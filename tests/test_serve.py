@@ -1,5 +1,7 @@
-"""``dojo serve`` in a real headless browser: the page shows the menu and a
-key starts a game.
+"""``dojo serve``: every request without its token gets 403 (checked over
+HTTP, browser or not); in a real headless browser, the page without the
+token is refused, with it the menu shows, a key starts a game, and a save
+outside the data folder is refused on screen.
 
 The browser is the system's Chromium and its driver (Debian's ``chromium``
 and ``chromium-driver``; ``.ci/run`` installs them), driven by Selenium
@@ -15,6 +17,9 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -94,34 +99,138 @@ def browser():
     driver.quit()
 
 
-@pytest.fixture
-def server(dojo_home):
+class Served:
+    """A running ``dojo serve``: its base address and the link it printed."""
+
+    def __init__(self, proc, base: str, link: str) -> None:
+        self.proc, self.base, self.link = proc, base, link
+
+    @property
+    def token(self) -> str | None:
+        query = urllib.parse.urlsplit(self.link).query
+        return urllib.parse.parse_qs(query).get("token", [None])[0]
+
+
+def start_serving(dojo_home, tmp_path, *extra) -> Served:
+    """``dojo serve`` on a free port of 127.0.0.1, once it answers and has
+    printed its link."""
     port = free_port()
-    env = dict(os.environ, NINJA_DOJO_HOME=str(dojo_home))
-    proc = subprocess.Popen([sys.executable, "-m", "tui", "serve", "--host", "127.0.0.1",
-                             "--port", str(port)], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    env = dict(os.environ, NINJA_DOJO_HOME=str(dojo_home), PYTHONUNBUFFERED="1")
+    out = tmp_path / f"serve-{port}.out"
+    with open(out, "wb") as f:
+        proc = subprocess.Popen([sys.executable, "-m", "tui", "serve", "--host", "127.0.0.1",
+                                 "--port", str(port), *extra], env=env,
+                                stdout=f, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
     end = time.monotonic() + TIMEOUT
     while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > end:
-                proc.kill()
-                raise AssertionError(f"dojo serve did not start: {proc.stderr.read().decode()[-2000:]}")
-            time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
+        printed = out.read_text(errors="replace")
+        link = next((w for w in printed.split() if w.startswith(base + "/")), None)
+        if link is not None:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                return Served(proc, base, link)
+            except OSError:
+                pass
+        if proc.poll() is not None or time.monotonic() > end:
+            proc.kill()
+            raise AssertionError(f"dojo serve did not start: {printed[-2000:]}")
+        time.sleep(0.1)
+
+
+def stop(served: Served) -> None:
+    served.proc.terminate()
     try:
-        proc.wait(10)
+        served.proc.wait(10)
     except subprocess.TimeoutExpired:
-        proc.kill()
+        served.proc.kill()
 
 
-def test_the_app_in_a_browser_shows_the_menu_and_a_key_starts_a_game(server, browser):
+@pytest.fixture
+def server(dojo_home, tmp_path):
+    served = start_serving(dojo_home, tmp_path)
+    yield served
+    stop(served)
+
+
+def get(url: str, headers: dict | None = None) -> tuple[int, object, bytes]:
+    """Status, headers and body of a GET (a 403 is an answer, not an error)."""
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read()
+
+
+def websocket_status(base: str, headers: dict) -> int:
+    """The status of a websocket handshake to the app's socket (101: the
+    socket opens and a game starts; the socket is closed at once)."""
+    where = urllib.parse.urlsplit(base)
+    lines = ["GET /ws?width=80&height=24 HTTP/1.1", f"Host: {where.netloc}", "Upgrade: websocket",
+             "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+             "Sec-WebSocket-Version: 13", *(f"{k}: {v}" for k, v in headers.items())]
+    with socket.create_connection((where.hostname, where.port), timeout=20) as s:
+        s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        status = s.recv(200).split(b"\r\n", 1)[0]
+    return int(status.split()[1])
+
+
+# ---------------------------------------------------------------- the token
+def test_every_request_without_the_token_gets_403(server):
+    assert server.token and len(server.token) >= 40          # secrets.token_urlsafe(32)
+    for path in ("/", "/?token=", "/?token=" + server.token[:-1] + "x", "/static/js/textual.js",
+                 "/static/", "/download/anything", "/?token=%C3%A9"):
+        status, _, body = get(server.base + path)
+        assert status == 403, path
+        assert b"token" in body
+    port = server.base.rsplit(":", 1)[1]
+    assert websocket_status(server.base, {}) == 403
+    assert websocket_status(server.base, {"Cookie": f"dojo-token-{port}=nope"}) == 403
+    # The link: the page, and a cookie its own requests (scripts, the socket) carry.
+    status, headers, body = get(server.link)
+    assert status == 200 and b"textual" in body
+    cookie = headers.get_all("Set-Cookie")[0]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and server.token in cookie
+    jar = cookie.split(";")[0]
+    assert get(server.base + "/static/js/textual.js", {"Cookie": jar})[0] == 200
+    assert get(server.base + "/", {"Cookie": jar})[0] == 200
+    # Another site's page may not open the game's socket, even with the cookie.
+    assert websocket_status(server.base, {"Cookie": jar, "Origin": "http://evil.example"}) == 403
+
+
+def test_no_token_only_on_a_loopback_host(dojo_home, tmp_path):
+    for host in ("0.0.0.0", "example.com", "192.168.1.5", "::"):
+        out = subprocess.run([sys.executable, "-m", "tui", "serve", "--no-token", "--host", host],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
+        assert out.stderr.startswith("dojo serve: error: --no-token: only with a loopback --host")
+    served = start_serving(dojo_home, tmp_path, "--no-token")
+    try:
+        assert served.token is None and get(served.base + "/")[0] == 200
+        # a page of another site, renamed to this machine's address (DNS rebinding), is refused
+        assert get(served.base + "/", {"Host": "evil.example:80"})[0] == 403
+        assert websocket_status(served.base, {"Origin": "http://evil.example"}) == 403
+    finally:
+        stop(served)
+
+
+def test_serve_help_says_how_it_is_protected():
+    out = subprocess.run([sys.executable, "-m", "tui", "serve", "--help"], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0
+    for words in ("token", "--no-token", "403", "by name in the data folder"):
+        assert words in " ".join(out.stdout.split()), words
+
+
+# ------------------------------------------------------------- in a browser
+def test_the_app_in_a_browser_needs_its_token_plays_and_keeps_files_in_its_folder(server, browser,
+                                                                                  dojo_home):
     ARTIFACTS.mkdir(exist_ok=True)
-    browser.get(server)
+    browser.get(server.base + "/")                             # without the token: refused
+    assert "403 Forbidden" in browser.page_source
+    assert page_text(browser) == ""                            # no app, no socket
+    browser.get(server.link)
     wait_text(browser, ["New game", "Load game", "Settings", "Rules"], "the menu")
     menu = ARTIFACTS / "serve-menu.png"
     browser.save_screenshot(str(menu))
@@ -138,3 +247,36 @@ def test_the_app_in_a_browser_shows_the_menu_and_a_key_starts_a_game(server, bro
     game = ARTIFACTS / "serve-game.png"
     browser.save_screenshot(str(game))
     print(f"screenshot: {game}")
+    # A save outside the data folder: refused on screen, nothing written.
+    clear_text(browser)
+    keys.send_keys("s")
+    wait_text(browser, ["Save the game", "File name"], "the save dialog")
+    type_into_field(browser, keys, "../outside")
+    clear_text(browser)
+    keys.send_keys("\ue007")                                  # enter: save there
+    wait_text(browser, ["give a name, not a path", "Nothing was written"], "the refusal")
+    refused = ARTIFACTS / "serve-save-refused.png"
+    browser.save_screenshot(str(refused))
+    print(f"screenshot: {refused}")
+    assert not (dojo_home / "outside.msgpack").exists() and not (dojo_home / "outside").exists()
+    type_into_field(browser, keys, "mine")                     # a name: saved in the folder
+    clear_text(browser)
+    keys.send_keys("\ue007")
+    wait_text(browser, ["Saved to"], "the save")
+    assert engine_load(dojo_home / "saves" / "mine.msgpack").name == "ninjan"
+
+
+def type_into_field(driver, keys, text: str) -> None:
+    """Empty the dialog's field (backspaces), then type ``text``, each step
+    once the app has drawn it."""
+    time.sleep(0.5)                                           # (the dialog's field has the focus)
+    keys.send_keys("\ue003" * 60)
+    time.sleep(1.0)
+    clear_text(driver)
+    keys.send_keys(text)
+    wait_text(driver, [text], "the typed name")
+
+
+def engine_load(path):
+    import engine
+    return engine.load(path)

@@ -279,7 +279,7 @@ async def test_build_a_deck_see_the_broken_rule_fix_it_save_it_and_play_it(tmp_p
         assert deck.samurai == "ronin" and deck.counts["G01"] == 1 and "R01" not in deck.counts
         await pilot.press("escape")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "SetupScreen", what="setup")
-        assert app.screen.query_one("#option-deck-1").value == str(path)
+        assert app.screen.query_one("#option-deck-1").value == deck.counts     # its cards, not its path
         assert app.screen.query_one("#option-deck-1").label == "duel deck (yours)"
         app.screen.query_one("#players-choice").focus()
         await pilot.press("enter")

@@ -3,7 +3,7 @@
     dojo                      the main menu
     dojo --load game.msgpack  straight into a saved game
     dojo --rules [GAME]       the rules (of GAME: ninjan, san_ni_ichi, ...)
-    dojo serve [--host H] [--port P]   the same app in a web browser
+    dojo serve [--host H] [--port P]   the same app in a web browser (behind a token)
 
 Games are saved in the user's data folder (``tui.paths``): every game after
 each move, for the menu's Continue; saves and exports by default.
@@ -44,10 +44,15 @@ class DojoApp(App):
     def __init__(self, *, step_pause: float | None = None, hint_iterations: int = HINT_ITERATIONS,
                  folder: Path | str | None = None, load: Path | str | None = None,
                  animate: bool = True, rules: bool | str = False,
-                 settings: Settings | None = None, review_iterations: int = REVIEW_ITERATIONS) -> None:
+                 settings: Settings | None = None, review_iterations: int = REVIEW_ITERATIONS,
+                 served: bool = False) -> None:
         """``rules``: open the rules (of that game, when a name); ``settings``:
-        use these instead of the saved ones (and do not save them)."""
+        use these instead of the saved ones (and do not save them);
+        ``served``: served in a browser (``dojo serve``), for people who are
+        not this machine's user: files are names in the data folder, never
+        paths."""
         super().__init__()
+        self.served = served
         self.show_rules = rules
         #: the pause between steps, when given on the command line (else the settings')
         self.pause_override = step_pause
@@ -184,7 +189,7 @@ class DojoApp(App):
         self.call_later(self.open_state, (state, seats, info.path))
 
     def action_load_game(self) -> None:
-        self.push_screen(LoadScreen(self.folder), callback=self.open_state)
+        self.push_screen(LoadScreen(self.folder, served=self.served), callback=self.open_state)
 
     def action_settings(self) -> None:
         from tui.screens.settings import SettingsScreen
@@ -201,33 +206,60 @@ examples:
   dojo                       the menu: continue, new game, load, settings, rules
   dojo --load game.msgpack   open a saved game
   dojo --rules san_ni_ichi   the rules of San, Ni, Ichi!
-  dojo serve --port 8000     play in a web browser at http://localhost:8000
+  dojo serve                 play in a web browser: open the link it prints
 
 Games are kept in {folder} (continue with c on the menu);
 saves and exports go to its saves/ folder unless you type another path."""
 
 
+class _ServeParser(argparse.ArgumentParser):
+    """A wrong argument of ``dojo serve`` is one line and exit 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def serve(argv: list[str]) -> int:
-    """``dojo serve``: the same app in a web browser, through textual-serve.
+    """``dojo serve``: the same app in a web browser, through textual-serve,
+    behind a random token (``tui.serve``).
 
     Each browser tab that opens the page gets its own ``dojo`` process
-    (``python -m tui``), its terminal drawn in the page; nothing of the app
-    is rewritten for the web.  It listens on ``localhost`` unless ``--host``
-    says otherwise: anyone who reaches the port plays on this machine.
+    (``python -m tui --served``), its terminal drawn in the page; nothing of
+    the app is rewritten for the web.  The served app keeps its files in the
+    data folder, by name.
     """
-    parser = argparse.ArgumentParser(prog="dojo serve",
-                                     description="Play in a web browser: serve the app over HTTP.")
-    parser.add_argument("--host", default="localhost", help="address to listen on (default localhost)")
+    from tui.serve import SERVED_FLAG, loopback
+    parser = _ServeParser(
+        prog="dojo serve", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play in a web browser: serve the app over HTTP.\n\n"
+                    "It prints the link to open, with a random token made at each start:\n"
+                    "a request without the token gets 403.  In the page, load, save and\n"
+                    "export work by name in the data folder, never with a path\n"
+                    f"({saves_dir()}).",
+        epilog="examples:\n"
+               "  dojo serve                        this machine only; open the link it prints\n"
+               "  dojo serve --host 0.0.0.0 --port 8000\n"
+               "                                    every network of this machine: anyone with the link plays\n"
+               "  dojo serve --no-token             this machine only, no token (anyone on it plays)")
+    parser.add_argument("--host", default="localhost",
+                        help="address to listen on (default localhost: this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--no-token", action="store_true",
+                        help="serve without a token: only with a loopback --host (localhost, 127.0.0.1, ::1)")
     args = parser.parse_args(argv)
     if not 1 <= args.port <= 65535:
         parser.error(f"--port: {args.port} is not a port (1 to 65535)")
+    if args.no_token and not loopback(args.host):
+        parser.error(f"--no-token: only with a loopback --host (localhost, 127.0.0.1, ::1), not "
+                     f"{shlex.quote(args.host)}: anyone who reaches it would play on this machine")
     try:
-        from textual_serve.server import Server
+        from tui.serve import TokenServer
     except ImportError:
         parser.error("textual-serve is not installed: pip install textual-serve")
-    command = f"{shlex.quote(sys.executable)} -m tui"
-    Server(command, host=args.host, port=args.port, title="ninja-dojo").serve()
+    import secrets
+    command = f"{shlex.quote(sys.executable)} -m tui {SERVED_FLAG}"
+    token = None if args.no_token else secrets.token_urlsafe(32)
+    TokenServer(command, host=args.host, port=args.port, token=token).serve()
     return 0
 
 
@@ -246,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="pause between the steps of a round (default: the settings')")
     parser.add_argument("--hint-iterations", type=int, default=HINT_ITERATIONS, metavar="N",
                         help=f"search iterations of a hint (default {HINT_ITERATIONS})")
+    # set by `dojo serve` for the app it runs in a browser: files by name, in the data folder only
+    parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.pause is not None and not 0 <= args.pause <= 60:
         parser.error(f"--pause: {args.pause:g} is not between 0 and 60 seconds")
@@ -255,8 +289,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--rules: no game {args.rules!r}; choose one of {', '.join(games)}")
     if args.load and not Path(args.load).is_file():
         parser.error(f"--load: no such file {args.load!r}")
+    if args.served and args.load:
+        parser.error("--load: not in the app served in a browser")
     app = DojoApp(step_pause=args.pause, hint_iterations=args.hint_iterations, load=args.load,
-                  rules=args.rules if args.rules else args.rules == "")
+                  rules=args.rules if args.rules else args.rules == "", served=args.served)
     app.run()
     return 0
 

@@ -15,9 +15,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine import PositionError
+from engine.checks import shown
 from engine.codec import write_atomically
-from engine.senjutsu_decks import deck_text, read_deck_text
-from tui.paths import decks_dir, ensure
+from engine.files import read_regular
+from engine.senjutsu_decks import DECK_FILE_LIMIT, deck_text, read_deck_text
+from tui.paths import decks_dir, ensure, within
 
 #: the first line of a deck file written here: its name and samurai (a comment to the engine)
 HEADER = re.compile(r"#\s*deck:\s*(?P<name>.*?)\s*\(for (?P<samurai>\w+)\)\s*$")
@@ -39,10 +42,14 @@ def file_name(name: str) -> str:
 
 
 def load_deck(path: str | os.PathLike) -> SavedDeck:
-    """A deck file read (``OSError`` if it cannot be); its problems listed,
-    line by line, as the engine would refuse them."""
+    """A deck file read (``PositionError`` in one line if it cannot be: a
+    regular file of text, at most ``DECK_FILE_LIMIT`` bytes); its problems
+    listed, line by line, as the engine would refuse them."""
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = read_regular(path, DECK_FILE_LIMIT, "deck file").decode("utf-8")
+    except UnicodeDecodeError:
+        raise PositionError(f"{shown(path.name)}: not a text file (UTF-8)") from None
     read = read_deck_text(text)
     name, samurai = path.stem, None
     first = text.splitlines()[0] if text else ""
@@ -58,8 +65,8 @@ def saved_decks() -> list[SavedDeck]:
     out = []
     for path in sorted(folder.glob("*.txt")) if folder.is_dir() else ():
         try:
-            out.append(load_deck(path))
-        except (OSError, UnicodeDecodeError):
+            out.append(load_deck(within(path, [folder])))     # (no link out of the folder)
+        except PositionError:
             continue
     return sorted(out, key=lambda d: d.name.lower())
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import engine
 from engine import PositionError, State
-from tui.paths import autosave_dir, ensure, saves_dir
+from tui.paths import autosave_dir, ensure, saves_dir, within
 
 #: autosaves kept; beyond that the oldest finished games go first
 MAX_AUTOSAVES = 40
@@ -103,11 +103,21 @@ def describe(path: Path) -> SaveInfo:
 
 
 def position_files(folder: Path) -> list[Path]:
+    """The position files of ``folder``: regular files, none a link that
+    leads out of it (the served app lists this folder to whoever has its link)."""
     try:
         return [p for p in folder.iterdir() if p.suffix == ".msgpack" and p.is_file()
-                and not p.name.startswith(".")]
+                and not p.name.startswith(".") and _inside(p, folder)]
     except OSError:
         return []
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        within(path, [folder])
+    except PositionError:
+        return False
+    return True
 
 
 def list_saves(folders: list[Path] | None = None, limit: int = 60) -> list[SaveInfo]:

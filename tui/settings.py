@@ -19,7 +19,11 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 from engine import PositionError
+from engine.files import read_regular
 from tui.paths import ensure, settings_file
+
+#: the largest settings file read (it holds four values)
+SETTINGS_LIMIT = 1 << 16
 
 #: the values each setting may take, the default first
 CHOICES: dict[str, tuple] = {
@@ -102,12 +106,14 @@ class Settings:
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings and, when the file was bad, why the defaults were used."""
     path = path or settings_file()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists():
         return Settings(), None
-    except (OSError, UnicodeDecodeError) as e:
-        return Settings(), f"cannot read {path}: {getattr(e, 'strerror', None) or e}"
+    try:    # (a regular file of text only: never a FIFO the app would wait on)
+        text = read_regular(path, SETTINGS_LIMIT, "settings file").decode("utf-8")
+    except PositionError as e:
+        return Settings(), f"{e}; using the default settings"
+    except UnicodeDecodeError:
+        return Settings(), f"{path} is not text (UTF-8); using the default settings"
     try:
         return Settings.from_json(json.loads(text)), None
     except json.JSONDecodeError as e:

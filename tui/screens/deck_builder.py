@@ -18,6 +18,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
+from engine import PositionError
 from engine import senjutsu as sj
 from engine.senjutsu_cards import CARDS
 from engine.senjutsu_decks import COPIES, DECK_SIZE, PRESETS, RANKS, problems
@@ -195,8 +196,8 @@ class DeckBuilderScreen(Screen[str | None]):
     def open_deck(self, path: str) -> None:
         try:
             deck = load_deck(path)
-        except (OSError, UnicodeDecodeError) as e:
-            self.notify(f"Cannot read {path}: {e}", severity="error")
+        except PositionError as e:
+            self.notify(f"Cannot open the deck: {e}", severity="error")
             return
         self.counts = dict(deck.counts)
         self.deck_name = deck.name

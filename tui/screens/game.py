@@ -867,7 +867,8 @@ class GameScreen(Screen):
                 self.game_log.say(f"Saved to {path}.", style="italic")
                 self.notify(f"Saved to {path}")
         self.app.push_screen(SaveScreen(self.match.state, folder=self.app.folder,
-                                        seats=self.seat_kinds()), callback=saved)
+                                        seats=self.seat_kinds(), served=self.app.served),
+                             callback=saved)
 
     def action_export(self) -> None:
         from tui.screens.save import SaveScreen
@@ -879,7 +880,8 @@ class GameScreen(Screen):
             if path:
                 self.game_log.say(f"Position exported to {path}.", style="italic")
         self.app.push_screen(SaveScreen(self.match.state, export=True, seat=seat,
-                                        folder=self.app.folder, seats=self.seat_kinds()),
+                                        folder=self.app.folder, seats=self.seat_kinds(),
+                                        served=self.app.served),
                              callback=exported)
 
     def seat_kinds(self) -> tuple[str, ...]:

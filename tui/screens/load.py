@@ -2,7 +2,9 @@
 newest first, each with its game, table, round and date) or type a path.
 
 The file is read and checked completely (engine.codec) before anything
-changes; a bad file gives one message and the game in progress stays.
+changes; a bad file gives one message and the game in progress stays.  In
+the app served in a browser (``dojo serve``) a typed file is a name in the
+saves folder, never a path (``tui.paths.name_in``).
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from textual.widgets.option_list import Option
 
 import engine
 from tui.match import load_match
-from tui.paths import autosave_dir
+from tui.paths import autosave_dir, name_in, within
 from tui.saves import SaveInfo, list_saves, seats_summary
 from tui.screens.save import normalise
 from tui.screens.short_form import fit_form
@@ -44,10 +46,15 @@ class LoadScreen(ModalScreen[tuple | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="load.cancel")]
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, served: bool = False) -> None:
+        """``served``: the app is served in a browser: the games listed, or a
+        name in ``folder``."""
         super().__init__()
         self.folder = folder or Path.cwd()
+        self.served = served
         self.error: str | None = None
+        #: the listed game last highlighted (the served app shows only its name)
+        self.chosen: Path | None = None
 
     def compose(self) -> ComposeResult:
         saves = list_saves([self.folder, autosave_dir()])
@@ -57,9 +64,14 @@ class LoadScreen(ModalScreen[tuple | None]):
             if saves:
                 yield OptionList(*[save_option(i) for i in saves], id="files")
             else:
-                yield Static(Text(f"No saved games yet in {self.folder}."), classes="help")
-            yield Static(Text(f"Or type a file (relative to {self.folder}):"), classes="help")
-            yield Input(str(self.folder) + os.sep, id="path")
+                where = "the saves folder" if self.served else str(self.folder)
+                yield Static(Text(f"No saved games yet in {where}."), classes="help")
+            if self.served:
+                yield Static(Text("Or type the name of a game in the saves folder:"), classes="help")
+                yield Input("", id="path")
+            else:
+                yield Static(Text(f"Or type a file (relative to {self.folder}):"), classes="help")
+                yield Input(str(self.folder) + os.sep, id="path")
             yield Static("", id="load-message")
             with Horizontal(classes="buttons"):
                 yield Button("Load", id="load", variant="primary")
@@ -81,11 +93,16 @@ class LoadScreen(ModalScreen[tuple | None]):
         else:
             self.query_one("#path", Input).focus()
 
+    def _show_choice(self, option) -> None:
+        self.chosen = Path(option.id) if option.id else None
+        shown = (self.chosen.name if self.served else str(self.chosen)) if self.chosen else ""
+        self.query_one("#path", Input).value = shown
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.query_one("#path", Input).value = event.option.id or ""
+        self._show_choice(event.option)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.query_one("#path", Input).value = event.option.id or ""
+        self._show_choice(event.option)
         self.load()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -104,17 +121,26 @@ class LoadScreen(ModalScreen[tuple | None]):
         if not text.strip():
             message.update(Text("Type the file to load.", style="bold red"))
             return
-        typed = Path(os.path.expanduser(text.strip()))
-        if not typed.is_absolute():
-            typed = self.folder / typed
-        path = typed if typed.exists() else normalise(text, self.folder)
         try:
+            path = self._served_file(text) if self.served else self._typed_file(text)
             state, seats = load_match(path)
         except engine.PositionError as e:
-            self.error = f"Cannot load {path.name}: {e}"
+            self.error = f"Cannot load: {e}" if self.served else f"Cannot load {path.name}: {e}"
             message.update(Text(self.error + "\nNothing was changed.", style="bold red"))
             return
         self.dismiss((state, seats, path))
+
+    def _typed_file(self, text: str) -> Path:
+        typed = Path(os.path.expanduser(text.strip()))
+        if not typed.is_absolute():
+            typed = self.folder / typed
+        return typed if typed.exists() else normalise(text, self.folder)
+
+    def _served_file(self, text: str) -> Path:
+        """The listed game chosen, or the game of the saves folder named."""
+        if self.chosen is not None and text.strip() == self.chosen.name:
+            return within(self.chosen, [self.folder, autosave_dir()])
+        return name_in(self.folder, text)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,7 +1,9 @@
 """Save a game, or export the position for ``solver analyse``.
 
 Both write the same msgpack position file, atomically (engine.codec.save):
-the old file or the new one, never half of either.
+the old file or the new one, never half of either.  In the app served in a
+browser (``dojo serve``) the file is a name in the saves folder, never a
+path (``tui.paths.name_in``); at the terminal it is any path.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 import engine
 from engine import State
+from tui.paths import name_in
 from tui.screens.short_form import fit_form
 
 
@@ -58,8 +61,11 @@ class SaveScreen(ModalScreen[Path | None]):
     BINDINGS = [Binding("escape", "close", "Cancel", id="save.cancel")]
 
     def __init__(self, state: State, *, export: bool = False, seat: int | None = None,
-                 folder: Path | None = None, seats: tuple[str, ...] | None = None) -> None:
+                 folder: Path | None = None, seats: tuple[str, ...] | None = None,
+                 served: bool = False) -> None:
+        """``served``: the app is served in a browser: a name in ``folder`` only."""
         super().__init__()
+        self.served = served
         self.state = state.clone()
         #: who sits where ("human" or an AI level), kept in the file so that
         #: loading it seats everyone as before
@@ -74,9 +80,14 @@ class SaveScreen(ModalScreen[Path | None]):
         start = self.folder / default_name(self.state, "export" if self.export else "save")
         with Vertical(classes="dialog", id="save-dialog"):
             yield Static(title, classes="title")
-            yield Static(Text(f"File (msgpack; relative to {self.folder}; an existing file is "
-                              "replaced):"), classes="help")
-            yield Input(str(start), id="path")
+            if self.served:
+                yield Static(Text("File name (in the saves folder; an existing file is replaced):"),
+                             classes="help")
+                yield Input(start.name, id="path")
+            else:
+                yield Static(Text(f"File (msgpack; relative to {self.folder}; an existing file is "
+                                  "replaced):"), classes="help")
+                yield Input(str(start), id="path")
             yield Static("", id="save-message")
             with Horizontal(classes="buttons"):
                 yield Button("Export" if self.export else "Save", id="write", variant="primary")
@@ -110,7 +121,14 @@ class SaveScreen(ModalScreen[Path | None]):
         if not text.strip():
             message.update(Text("Type a file name.", style="bold red"))
             return
-        path = normalise(text, self.folder)
+        if self.served:
+            try:
+                path = name_in(self.folder, text)
+            except engine.PositionError as e:
+                message.update(Text(f"{e}. Nothing was written.", style="bold red"))
+                return
+        else:
+            path = normalise(text, self.folder)
         if path.is_dir():
             message.update(Text(f"{path} is a folder: add a file name.", style="bold red"))
             return

@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Static
 import engine
 from solver.players import LEVELS, cores_used, level_ratings, rated_at
 from tui.boards import playable_games
+from tui.decks import load_deck, saved_decks
 from tui.match import DEFAULT_LEVEL, HUMAN, MatchSetup, plan_seats
 from tui.screens.short_form import fit_form
 from tui.widgets.choice import Choice
@@ -78,11 +79,20 @@ def option_label(key: str) -> str:
 
 def extra_values(game: str, key: str) -> list[tuple[str, object]]:
     """Values of an option beyond the game's own list: a Senjutsu seat's
-    deck may be one of the player's decks (deck files in the data folder)."""
+    deck may be one of the player's decks (deck files in the data folder),
+    given to the game as its cards (a game never reads a file; a deck file
+    with a line that is not a card is left out: the deck builder names the
+    line)."""
     if (game, key) == ("senjutsu", "deck"):
-        from tui.decks import saved_decks
-        return [(f"{d.name} (yours)", str(d.path)) for d in saved_decks()]
+        return [(f"{d.name} (yours)", d.counts) for d in saved_decks() if not d.problems]
     return []
+
+
+def deck_path(counts) -> str | None:
+    """The file of the player's deck with these cards, if there is one."""
+    if not isinstance(counts, dict):
+        return None
+    return next((str(d.path) for d in saved_decks() if d.counts == counts), None)
 
 
 class OptionRow(Horizontal):
@@ -98,6 +108,10 @@ class OptionRow(Horizontal):
         self.seat = seat
         self.values = option_values(spec) + list(extra)
         allowed = [v for _, v in self.values]
+        if isinstance(value, dict) and value not in allowed:
+            # the cards of a deck that is none of the player's files (a loaded game's): kept
+            self.values.append(("as in the last game", value))
+            allowed.append(value)
         self.value = value if value in allowed else spec.get("default")
         self.suffix = suffix
 
@@ -269,16 +283,19 @@ class SetupScreen(Screen[MatchSetup | None]):
         seat = focused.seat if isinstance(focused, OptionRow) and focused.seat is not None else 0
         samurai = self.query_one(f"#option-samurai-{seat + 1}", Choice).value
         deck = self.query_one(f"#option-deck-{seat + 1}", Choice).value
-        opening = deck if isinstance(deck, str) and deck not in ("preset",) + sj.SAMURAI_KEYS \
-            else None
+        opening = deck_path(deck)
         samurai = samurai if samurai != "random" else (deck if deck in sj.SAMURAI_KEYS else "ronin")
 
         async def built(path: str | None) -> None:
             values = self.options()
             if path:
-                from tui.decks import load_deck
+                try:
+                    built_deck = load_deck(path)
+                except engine.PositionError as e:
+                    self.query_one("#setup-error", Static).update(str(e))
+                    return
                 n = self.query_one("#players-choice", Choice).value
-                for key, value in (("deck", path), ("samurai", load_deck(path).samurai)):
+                for key, value in (("deck", built_deck.counts), ("samurai", built_deck.samurai)):
                     given = values.get(key)
                     given = list(given) if isinstance(given, list) else [given] * n
                     given[seat] = value         # (the deck's samurai plays it)
