@@ -226,6 +226,12 @@ def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
             kw["selection"] = opt
         elif opt == "paired":
             kw["paired"] = True
+        elif opt == "respond":
+            kw["respond"] = True
+        elif opt == "mix":
+            kw["respond"] = False
+        elif eq and name == "model":
+            kw["model"] = _number(spec, value, float)
         elif opt == "mixed":
             mixed = True
         elif eq and name == "exploration":
