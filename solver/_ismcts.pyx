@@ -161,6 +161,8 @@ cdef class Search:
     cdef int expand_at
     cdef int cut_rounds
     cdef double prior
+    cdef bint respond             # the searching seat answers the others (UCB1) at simultaneous choices
+    cdef double model             # chance another seat plays the game's policy at a simultaneous choice
     cdef double rank
     cdef int merge_at
     cdef int group_at
@@ -189,6 +191,8 @@ cdef class Search:
         self.open_hands = config.open_hands
         self.c = config.exploration
         self.prior = config.prior
+        self.respond = config.respond
+        self.model = config.model
         # A game without standings gives win shares only.
         self.rank = config.rank if self.g.standings != NULL else 0.0
         self.merge_at = config.merge_at
@@ -275,6 +279,33 @@ cdef class Search:
                 "arms": self.n_arms,
                 "arm_capacity": self.cap_arms, "table_capacity": self.cap_table,
                 "bytes": self.memory_bytes()}
+
+    def depth_stats(self):
+        """[(nodes, nodes with statistics, their visits)] at each depth of
+        the tree (the root is depth 0): how far the search looked."""
+        cdef int32_t i
+        cdef uint64_t h
+        cdef int32_t* parent = <int32_t*>malloc(self.n_nodes * sizeof(int32_t))
+        if parent == NULL:
+            raise MemoryError()
+        parent[0] = -1
+        for h in range(self.cap_table):
+            if self.table[h].child != EMPTY:
+                parent[self.table[h].child] = self.table[h].parent
+        depth = [0] * self.n_nodes
+        out = []
+        # A child is always created after its parent: one pass in index order.
+        for i in range(self.n_nodes):
+            d = 0 if i == 0 else depth[parent[i]] + 1
+            depth[i] = d
+            while len(out) <= d:
+                out.append([0, 0, 0])
+            out[d][0] += 1
+            if self.tree[i].arms != NO_ARMS:
+                out[d][1] += 1
+                out[d][2] += self.tree[i].visits
+        free(parent)
+        return [tuple(x) for x in out]
 
     def root_stats(self, seat=None):
         """[(action, visits, summed reward)] for the root arms of ``seat``
@@ -463,6 +494,13 @@ cdef class Search:
                         joint[seat] = self._rollout_action(s, seat)
             elif not self._select(node, seats, n_movers, picked, st.prob):
                 return False
+            elif self.model > 0 and n_movers > 1:
+                # The others as the game's policy plays them, with chance
+                # ``model``: their arms then learn nothing from this pass.
+                for i in range(n_movers):
+                    if seats[i] != self.observer and rng_unit(&self.rng) < self.model:
+                        picked[i] = -1
+                        joint[seats[i]] = self.g.policy(s, seats[i], &self.rng)
             for i in range(n_movers):
                 if picked[i] < 0:
                     st.arm[i] = -1
@@ -800,7 +838,8 @@ cdef class Search:
             # The heuristic's move, asked only when a prior weighs it (the
             # policy draws from the generator: without a prior, the same
             # seed still searches exactly as before).
-            picked[m] = self._pick(cand[m], k[m], untried[m], n_movers > 1,
+            picked[m] = self._pick(cand[m], k[m], untried[m],
+                                   n_movers > 1 and not (self.respond and seats[m] == self.observer),
                                    self.g.policy(self.work, seats[m], &self.rng)
                                    if self.prior > 0 and n_movers > 1 and self.selection == SEL_RM else -1,
                                    total_r[m] / total_v[m] if total_v[m] > 0 else 0.0,

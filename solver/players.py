@@ -172,6 +172,9 @@ def player(spec: str):
     finished in the reward, 0 to 1), ``+paired`` (root statistics only,
     every root move played out on the same deal and dice), ``+mast=P``
     (a rollout move is, with chance P, the best by its average reward so far),
+    ``+respond`` (at a simultaneous choice the searching seat answers the
+    others by UCB1), ``+model=Q`` (there the others play the game's
+    heuristic move with chance Q),
     and after a level's name ``+iterations=N`` (N iterations in place of its
     time: the ladder rates hard and master so, as many iterations as one
     core runs in their time, whatever else the machine is doing);
@@ -226,6 +229,10 @@ def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
             kw["selection"] = opt
         elif opt == "paired":
             kw["paired"] = True
+        elif opt == "respond":
+            kw["respond"] = True
+        elif eq and name == "model":
+            kw["model"] = _number(spec, value, float)
         elif opt == "mixed":
             mixed = True
         elif eq and name == "exploration":

@@ -85,6 +85,12 @@ DEFAULT_EXPLORATION = 0.7
 #: a playout rewards the win alone unless a game's tournaments found that
 #: mixing in the place finished plays better
 DEFAULT_RANK = 0.0
+#: every seat mixes by the bandit at a simultaneous choice, the searching
+#: seat too, unless a game's tournaments found that answering plays better
+DEFAULT_RESPOND = False
+#: the others choose by their bandit in the tree unless a game's
+#: tournaments found that the heuristic models them better
+DEFAULT_MODEL = 0.0
 #: the largest exploration constant a search takes (UCB1's usual values are
 #: 0.1 to 2; past this the tree is a uniform sampler)
 MAX_EXPLORATION = 100.0
@@ -98,10 +104,11 @@ def search_settings(game, players: int) -> dict:
 
     >>> from engine import game_module
     >>> search_settings(game_module("ninjan"), 4)
-    {'expand_at': 4, 'cut_rounds': 0, 'exploration': 0.7, 'rank': 0.0}
+    {'expand_at': 4, 'cut_rounds': 0, 'exploration': 0.7, 'rank': 0.0, 'respond': False, 'model': 0.0}
     """
     return {"expand_at": DEFAULT_EXPAND_AT, "cut_rounds": DEFAULT_CUT_ROUNDS,
             "exploration": DEFAULT_EXPLORATION, "rank": DEFAULT_RANK,
+            "respond": DEFAULT_RESPOND, "model": DEFAULT_MODEL,
             **getattr(game, "SEARCH_SETTINGS", {}).get(players, {})}
 
 
@@ -181,6 +188,15 @@ class SearchConfig:
     #: rewards won, so a young node leans to it and the real regrets, which
     #: grow with the visits, take over (0: no prior)
     prior: float = 0.0
+    #: at a simultaneous choice the searching seat answers how the others
+    #: play in the search (UCB1, a best response to their average play)
+    #: instead of mixing by the bandit as they do (false: every seat by the
+    #: bandit).  ``None``: the game's tuned value (``search_settings``).
+    respond: bool | None = None
+    #: at a simultaneous choice each other seat plays, with this chance, the
+    #: game's heuristic move instead of its bandit's (0: never): the others
+    #: as the heuristic expects them.  ``None``: the game's tuned value.
+    model: float | None = None
     #: at a simultaneous choice of this many seats or more, the child is
     #: keyed by the searching seat's own move alone, the others' revealed
     #: cards merged into one node (0: never).  Six seats with seven cards
@@ -260,6 +276,11 @@ class SearchConfig:
             raise PositionError(f"group_at: expected 0 (never) to {MAX_MERGE_AT} seats, got {self.group_at!r}")
         if self.group_at and self.merge_at:
             raise PositionError("group_at: the others' moves are either grouped or merged, not both")
+        if self.respond is not None and not isinstance(self.respond, bool):
+            raise PositionError(f"respond: expected true or false, got {self.respond!r}")
+        if self.model is not None and (isinstance(self.model, bool) or not isinstance(self.model, (int, float))
+                                       or not math.isfinite(self.model) or not 0 <= self.model <= 1):
+            raise PositionError(f"model: expected a chance from 0 (never) to 1, got {self.model!r}")
         if self.rank is not None and (isinstance(self.rank, bool) or not isinstance(self.rank, (int, float))
                                       or not math.isfinite(self.rank) or not 0 <= self.rank <= 1):
             raise PositionError(f"rank: expected a number from 0 (the win alone) to 1, got {self.rank!r}")

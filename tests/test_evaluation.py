@@ -18,6 +18,7 @@ JUDGED = {
     # where each game judges, from its position fields
     "senjutsu": lambda f: f["phase"] == "select" and f["decision"] == "select",
     "ninjato": lambda f: f["phase"] == "place" and f["placed"] == 0,
+    "san_ni_ichi": lambda f: f["phase"] == "choose",
 }
 
 
@@ -31,7 +32,8 @@ def positions(game: str, players: int, seed: int):
 
 
 @pytest.mark.parametrize("game,players", [("senjutsu", 2), ("senjutsu", 3), ("senjutsu", 4),
-                                          ("ninjato", 2), ("ninjato", 3), ("ninjato", 4)])
+                                          ("ninjato", 2), ("ninjato", 3), ("ninjato", 4),
+                                          ("san_ni_ichi", 3), ("san_ni_ichi", 6)])
 def test_judged_at_each_judging_point_only_as_win_shares_of_those_standing(game, players):
     judged = 0
     for seed in range(6):
@@ -49,7 +51,7 @@ def test_judged_at_each_judging_point_only_as_win_shares_of_those_standing(game,
     assert judged > 20
 
 
-@pytest.mark.parametrize("game", ["senjutsu", "ninjato"])
+@pytest.mark.parametrize("game", ["senjutsu", "ninjato", "san_ni_ichi"])
 def test_the_engine_weighs_what_it_reads_by_the_games_table(game):
     """``evaluate`` is the softmax of ``EVALUATION`` . features over the
     seats standing: the table in the game module is the one the C code uses."""
@@ -112,6 +114,47 @@ def test_the_ninja_better_off_is_given_more_chance(field, better):
     assert after[0] > before[0] and after[1] < before[1]
 
 
+def is_attack(card: str) -> bool:
+    return card.split()[-1].strip("()") in ("A", "B", "C")
+
+
+def smoke_bomb_position():
+    """A San, Ni, Ichi! round start with an attack card in the discard and a
+    seat holding a Smoke Bomb: the position and that seat."""
+    for seed in range(40):
+        for s, start in positions("san_ni_ichi", 3, seed):
+            f = s.fields()
+            holders = [p for p in range(3) if "Smoke Bomb" in f["hands"][p]]
+            if start and any(is_attack(c) for c in f["discard"]) and holders:
+                return s, holders[0]
+    pytest.fail("no round start with a discard and a Smoke Bomb in hand")
+
+
+@pytest.mark.parametrize("change", ["damage", "smoke bomb"])
+def test_the_fighter_worse_off_is_given_less_chance(change):
+    """San, Ni, Ichi!: a discarded attack card in a seat's damage pile, or its
+    Smoke Bomb swapped for an attack card of the next seat's hand, and its
+    chance falls while the next seat's rises."""
+    s, me = smoke_bomb_position()
+    other = (me + 1) % 3
+    before = s.evaluate()
+    doc = codec.to_map(s)
+    doc["history"] = []
+    state = doc["state"]
+    if change == "damage":
+        card = next(c for c in state["discard"] if is_attack(c))
+        state["discard"].remove(card)
+        state["damage"][me].append(card)
+    else:
+        attack = next(c for c in state["hands"][other] if is_attack(c))
+        state["hands"][me].remove("Smoke Bomb")
+        state["hands"][other].remove(attack)
+        state["hands"][me].append(attack)
+        state["hands"][other].append("Smoke Bomb")
+    after = codec.from_map(doc).evaluate()
+    assert after[me] < before[me] and after[other] > before[other]
+
+
 def test_a_game_played_out_to_the_end_offers_no_evaluation():
     s = new_game("ninjan", 4, seed=1)
     rng = random.Random(1)
@@ -120,7 +163,7 @@ def test_a_game_played_out_to_the_end_offers_no_evaluation():
         s.apply(random_joint(s, rng))
 
 
-@pytest.mark.parametrize("game", ["senjutsu", "ninjato"])
+@pytest.mark.parametrize("game", ["senjutsu", "ninjato", "san_ni_ichi"])
 def test_the_search_cuts_where_the_game_says_and_plays_legal_moves(game):
     module = game_module(game)
     low, high = module.PLAYERS
@@ -129,7 +172,8 @@ def test_the_search_cuts_where_the_game_says_and_plays_legal_moves(game):
         assert search_settings(module, players)["cut_rounds"] == cut
         s = new_game(game, players, seed=4)
         rng = random.Random(4)
-        for _ in range(40):
+        # Some way into the game (a San, Ni, Ichi! game is some 30 moves).
+        for _ in range(8 if game == "san_ni_ichi" else 40):
             s.apply(random_joint(s, rng))
         seat = s.movers()[0]
         for rounds in {cut, 2}:

@@ -350,6 +350,59 @@ def test_a_prior_leans_a_young_search_to_the_heuristic_move():
         SearchConfig(iterations=10, prior=float("nan"))
 
 
+def test_the_depth_table_counts_every_node_of_the_tree():
+    """``depth_stats``, the diagnostic of how far a search looked: every
+    node at one depth, the root alone at depth 0 with every visit, and the
+    nodes with statistics those ``tree_stats`` counts."""
+    state = new_game("san_ni_ichi", 3, seed=2)
+    search = Search(state, 0, SearchConfig(iterations=3000, seed=1))
+    search.search()
+    tree = search._trees[0]
+    depths = tree.depth_stats()
+    assert depths[0] == (1, 1, 3000)
+    assert sum(n for n, _, _ in depths) == tree.node_count()
+    assert sum(e for _, e, _ in depths) == tree.tree_stats()["expanded"]
+    assert len(depths) > 3 and all(e <= n for n, e, _ in depths)
+
+
+def test_answering_the_others_concentrates_the_searching_seats_own_visits():
+    """``respond``: at a simultaneous choice the searching seat answers how
+    the others play (UCB1) rather than mixing as they do (regret matching),
+    so its visits gather on its best answer; the others still mix."""
+    state = new_game("san_ni_ichi", 3, seed=2)
+
+    def top_share(respond, seat):
+        search = Search(state, 0, SearchConfig(iterations=4000, seed=1, respond=respond))
+        search.search()
+        return max(m.share for m in search.root_moves(seat))
+
+    assert top_share(True, 0) > top_share(False, 0) + 0.1
+    assert top_share(True, 1) < 0.3
+    for bad in (1, "yes"):
+        with pytest.raises(PositionError, match="respond"):
+            SearchConfig(respond=bad)
+
+
+def test_modelled_others_play_the_heuristic_and_leave_their_bandits_untouched():
+    """``model``: the other seats at a simultaneous choice play the game's
+    heuristic move with that chance, their own statistics untouched then;
+    at 1 they never play by their bandit, and the search still answers."""
+    state = new_game("san_ni_ichi", 3, seed=2)
+
+    def visits(model):
+        search = Search(state, 0, SearchConfig(iterations=2000, seed=1, model=model))
+        analysis = search.run()
+        return sum(m.visits for m in search.root_moves(1)), analysis
+
+    (mixed, _), (half, _), (modelled, analysis) = visits(0.0), visits(0.5), visits(1.0)
+    assert mixed == 2000 and 700 < half < 1300 and modelled == 0
+    assert sum(m.visits for m in analysis.moves) == 2000
+    assert analysis.best.action in state.legal_action_ids(0)
+    for bad in (-0.1, 1.5, True, float("nan")):
+        with pytest.raises(PositionError, match="model"):
+            SearchConfig(model=bad)
+
+
 def test_merging_the_others_reveals_grows_a_six_seat_tree_past_its_root():
     """At six seats revealing together, a child keyed by every revealed card
     is met about once, so 3,000 iterations expand nothing but the root;

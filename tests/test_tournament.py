@@ -232,6 +232,12 @@ def test_search_settings_in_a_spec_and_their_bad_values():
     for bad in ("-1", "2", "x"):
         with pytest.raises(PositionError, match="rank"):
             player(f"ismcts:100+rank={bad}")
+    assert player("ismcts:100+respond").config.respond is True
+    assert player("ismcts:100+model=0.5").config.model == 0.5
+    assert player("ismcts:100").config.respond is None and player("ismcts:100").config.model is None
+    for bad in ("-1", "2", "x", "nan"):
+        with pytest.raises(PositionError, match="model"):
+            player(f"ismcts:100+model={bad}")
     with pytest.raises(PositionError, match="unknown option"):
         player("ismcts:100+cutoff=2")
     assert player("ismcts:100").config.exploration is None   # the game's own
