@@ -90,7 +90,7 @@ def registered_runs(text: str) -> list[Run]:
 def pairings(run: Run):
     """The games the run's command schedules."""
     a = run.args
-    return schedule(a.game, a.players, a.ai, a.vs, a.games, a.seed, cli._options(a.option), team=a.team)
+    return schedule(a.game, a.players, a.ai, a.vs, a.games, a.seed, cli._options(a.option, a.game), team=a.team)
 
 
 def record(run: Run, folder: Path | None = None) -> Record:
@@ -168,7 +168,7 @@ def tournament_section(runs: list[Run], folder: Path | None = None) -> list[str]
         r = result(run, folder)
         low, high = r.ci95
         equal = summary(r, a.ai, a.vs, a.players, a.game)["fair_share"]
-        name = table_name(a.game, a.players, cli._options(a.option)) + (", a side (`--team`)" if a.team else "")
+        name = table_name(a.game, a.players, cli._options(a.option, a.game)) + (", a side (`--team`)" if a.team else "")
         out.append(f"| `{Path(run.name).stem}` | {run.registered} | {name} | {a.ai} | {a.vs} | {r.games} "
                    f"| {percent(r.win_share)} | {percent(low)}-{percent(high)} | {percent(equal)} "
                    f"| {separated(low, high, equal)} |")
