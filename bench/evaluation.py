@@ -19,7 +19,7 @@ import argparse
 
 import numpy as np
 
-from engine import GAMES, game_module, new_game
+from engine import GAMES, new_game
 
 def judged(game: str, players: int, seed: int):
     """Rows ``(features[seat][feature], standing[seat], returns[seat])`` at
@@ -74,13 +74,13 @@ def padded(rows, width: int):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", required=True, choices=sorted(g for g in GAMES if hasattr(game_module(g), "EVALUATION")))
+    ap.add_argument("--game", required=True, choices=sorted(g for g, t in GAMES.items() if t.evaluation is not None))
     ap.add_argument("--games", type=int, default=2000,
                     help="games at each player count but 2 (twice as many duels)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    module = game_module(args.game)
-    low, high = module.PLAYERS
+    game = GAMES[args.game]
+    low, high = game.players
     train, test = [], {}
     for players in range(low, high + 1):
         games = 2 * args.games if players == 2 else args.games
@@ -96,7 +96,7 @@ def main(argv=None) -> int:
         equal, _ = log_loss(np.zeros_like(w), X, A, Y)
         print(f"{players} players, {len(rows):,} held-out positions: log-loss {fitted:.4f} "
               f"(every seat equal: {equal:.4f})")
-    print("EVALUATION = {" + ", ".join(f'"{k}": {x:.3f}' for k, x in zip(module.EVALUATION, w)) + "}")
+    print("EVALUATION = {" + ", ".join(f'"{k}": {x:.3f}' for k, x in zip(game.evaluation, w)) + "}")
     return 0
 
 

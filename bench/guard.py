@@ -37,7 +37,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine import GAMES, game_module
+from engine import GAMES
 from solver.tournament import run, schedule
 
 GUARD_FILE = Path(__file__).with_name("guard.json")
@@ -113,7 +113,7 @@ def main(argv=None) -> int:
           "| threshold | guard's share | crippled share | a tenth of the budget |")
     print("|---|---|---|---|---|---|---|---|---|")
     for game in args.game or sorted(GAMES):
-        entry = dict(settings.get(game) or {"players": game_module(game).PLAYERS[0], **DEFAULTS})
+        entry = dict(settings.get(game) or {"players": GAMES[game].players[0], **DEFAULTS})
         entry.pop("threshold", None)
         entry.pop("measured", None)
         for key in ("players", "iterations", "games"):

@@ -35,7 +35,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine import PositionError, game_module
+from engine import GAMES, PositionError
 from solver import cli
 from solver.players import LEVELS, ladder_file
 from solver.tournament import Record, Result, schedule, summary
@@ -134,7 +134,7 @@ def table_name(game: str, players: int, options: dict) -> str:
     >>> table_name("pride_of_ninja", 5, {"deck": "red"})
     'Pride of Ninja, 5 players, deck=red'
     """
-    return f"{game_module(game).TITLE}, {players} players" + "".join(
+    return f"{GAMES[game].title}, {players} players" + "".join(
         f", {k}={v}" for k, v in sorted(options.items()))
 
 

@@ -31,7 +31,7 @@ import argparse
 import math
 import sys
 
-from engine import PositionError, game_module, new_game
+from engine import GAMES, PositionError, new_game
 from solver.cli import _options, check_tournament
 from solver.players import player
 from solver.search import cpu_cores, expand_threshold, expands_per_second, search_settings
@@ -82,7 +82,7 @@ def current_value(game: str, players: int, param: str, ai: str = "ismcts:2000"):
     >>> current_value("ninjato", 4, "expand", "ismcts:0.25s"), current_value("ninjato", 4, "expand", "ismcts:1s")
     (64, 256)
     """
-    settings = search_settings(game_module(game), players)
+    settings = search_settings(GAMES[game], players)
     if param == "expand":
         return expand_threshold(settings, player(ai).config)
     return settings[TUNABLE[param][0]]
@@ -99,7 +99,7 @@ def setting_to_write(game: str, players: int, param: str, ai: str, value) -> tup
     ('expand_at', 16)
     """
     config = player(ai).config
-    if param == "expand" and expands_per_second(search_settings(game_module(game), players), config):
+    if param == "expand" and expands_per_second(search_settings(GAMES[game], players), config):
         return "expand_per_second", round(value / config.seconds)
     return TUNABLE[param][0], value
 

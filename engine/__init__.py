@@ -10,10 +10,11 @@
 True
 """
 from engine.errors import PositionError
-from engine.state import Action, Outcome, State, GAMES, game_module, new_game, seats_from_one
+from engine.game_type import GameType
+from engine.state import Action, Outcome, State, GAMES, game_module, game_type, new_game, seats_from_one
 from engine.codec import SavedGame, dumps, loads, loads_game, save, load, load_game
 
 __all__ = [
-    "Action", "Outcome", "State", "PositionError", "GAMES", "game_module",
+    "Action", "Outcome", "State", "PositionError", "GAMES", "GameType", "game_module", "game_type",
     "new_game", "seats_from_one", "dumps", "loads", "save", "load", "SavedGame", "loads_game", "load_game",
 ]

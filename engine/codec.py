@@ -41,7 +41,7 @@ from engine.errors import PositionError
 from engine import checks
 from engine.files import read_regular
 from engine.review import GameReview, check_review
-from engine.state import SEED_LIMIT, State, game_module, new_game, replay
+from engine.state import SEED_LIMIT, State, game_type, new_game, replay
 
 FORMAT = "ninja-dojo/position"
 VERSION = 1
@@ -131,20 +131,20 @@ def game_from_map(doc) -> SavedGame:
     name = doc["game"]
     if not isinstance(name, str):
         raise PositionError("game: expected a name")
-    game = game_module(name)
+    game = game_type(name)
     options = doc["options"]
     if not isinstance(options, dict) or "players" not in options:
         raise PositionError("options: expected a map with 'players'")
-    lo, hi = game.PLAYERS
+    lo, hi = game.players
     players = checks.integer(options["players"], "options.players", lo, hi)
-    extra = checks.options(game.OPTIONS, game.TITLE,
+    extra = checks.options(game.options, game.title,
                            {k: v for k, v in options.items() if k != "players"})
     seed = checks.integer(doc["seed"], "seed", 0, SEED_LIMIT - 1)
     fresh = new_game(name, players, seed, **extra).fields()
     buf = game.from_fields(doc["state"])
     have = game.fields(buf)
     # A game keeps each option in a state field of the same name.
-    for key in ("players", *game.OPTIONS):
+    for key in ("players", *game.options):
         if have.get(key) != fresh.get(key):
             raise PositionError(f"options.{key}: {checks.shown(fresh.get(key))}, "
                                 f"but the state says {checks.shown(have.get(key))}")

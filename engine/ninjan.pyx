@@ -22,6 +22,7 @@ from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_below, rng_seed, rng_unit
                           popcount64, lowest_bit, nth_set_bit, shuffle_u8, share_wins)
 from engine import checks
 from engine.errors import PositionError
+from engine.game_type import GameType
 
 # --------------------------------------------------------------------------
 # The numbers we play by (rulebook + rulings): the one table for Nin Jan.
@@ -618,3 +619,14 @@ def view(const unsigned char[::1] buf, int seat):
         "resolved": s.resolved if s.phase == RESOLVE else 0,
         "box_size": popcount64(s.box),
     }
+
+
+#: What the project knows of Nin Jan before a deal: every registry reads it
+#: (engine/game_type.py).
+GAME = GameType(
+    name=NAME, title=TITLE, players=PLAYERS, simultaneous=True,
+    definition=definition, new_state=new_state, fields=fields, from_fields=from_fields,
+    view=view, steps=steps, scores=scores, action_name=action_name, num_actions=NUM_ACTIONS,
+    options=OPTIONS,
+    evaluation=None, search_settings={},
+)

@@ -25,6 +25,7 @@ from cpython.pycapsule cimport PyCapsule_New
 from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_next, rng_below, rng_seed, rng_unit,
                           popcount64, lowest_bit, shuffle_u8, share_wins, set_weights, keep_log_from)
 from engine.errors import PositionError
+from engine.game_type import GameType
 from engine import checks
 
 # --------------------------------------------------------------------------
@@ -3677,3 +3678,14 @@ def view(const unsigned char[::1] buf, int seat):
         "final_rumors": _final_rumors(s) if s.phase == P_OVER else None,
         "winners": winners,
     }
+
+
+#: What the project knows of Ninjato before a deal: every registry reads it
+#: (engine/game_type.py).
+GAME = GameType(
+    name=NAME, title=TITLE, players=PLAYERS, simultaneous=False,
+    definition=definition, new_state=new_state, fields=fields, from_fields=from_fields,
+    view=view, steps=steps, scores=scores, action_name=action_name, num_actions=NUM_ACTIONS,
+    options=OPTIONS,
+    evaluation=EVALUATION, search_settings=SEARCH_SETTINGS,
+)

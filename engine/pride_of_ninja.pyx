@@ -23,6 +23,7 @@ from cpython.pycapsule cimport PyCapsule_New
 from engine.core cimport GameDef, Rng, rng_next, rng_below, rng_seed, shuffle_u8, share_wins
 from engine import checks
 from engine.errors import PositionError
+from engine.game_type import GameType
 
 # --------------------------------------------------------------------------
 # The numbers we play by (rulebook + rulings): the one table for Pride of
@@ -1209,3 +1210,13 @@ def view(const unsigned char[::1] buf, int seat):
         "winners": winners,
     }
 
+
+#: What the project knows of Pride of Ninja before a deal: every registry reads it
+#: (engine/game_type.py).
+GAME = GameType(
+    name=NAME, title=TITLE, players=PLAYERS, simultaneous=True,
+    definition=definition, new_state=new_state, fields=fields, from_fields=from_fields,
+    view=view, steps=steps, scores=scores, action_name=action_name, num_actions=NUM_ACTIONS,
+    options=OPTIONS,
+    evaluation=None, search_settings={},
+)

@@ -33,6 +33,7 @@ from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_below, rng_see
                           rng_unit, popcount64, lowest_bit, shuffle_u8, share_wins, set_weights)
 from engine import checks
 from engine.errors import PositionError
+from engine.game_type import GameType
 
 # --------------------------------------------------------------------------
 # The numbers we play by (rulebook + rulings): the one table for San Ni Ichi.
@@ -1870,3 +1871,14 @@ def _locations(const unsigned char[::1] buf):
         "round": s.round,
         "phase": PHASES[s.phase],
     }
+
+
+#: What the project knows of San, Ni, Ichi! before a deal: every registry reads it
+#: (engine/game_type.py).
+GAME = GameType(
+    name=NAME, title=TITLE, players=PLAYERS, simultaneous=True,
+    definition=definition, new_state=new_state, fields=fields, from_fields=from_fields,
+    view=view, steps=steps, scores=scores, action_name=action_name, num_actions=NUM_ACTIONS,
+    options=OPTIONS, team_of=team_of,
+    evaluation=EVALUATION, search_settings=SEARCH_SETTINGS,
+)

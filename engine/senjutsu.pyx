@@ -30,6 +30,7 @@ from cpython.pycapsule cimport PyCapsule_New
 from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_next, rng_below, rng_seed,
                           popcount64, lowest_bit, shuffle_u8, set_weights, keep_log_from)
 from engine.errors import PositionError
+from engine.game_type import GameType
 from engine import checks
 from engine import senjutsu_cards as cards_data
 from engine import senjutsu_decks as decks_data
@@ -4002,3 +4003,14 @@ def invariant_broken(const unsigned char[::1] buf):
     memset(before, 0, sizeof(before))
     code = check_state(s, before)
     return INVARIANTS[code] if code else None
+
+
+#: What the project knows of Senjutsu before a deal: every registry reads it
+#: (engine/game_type.py).
+GAME = GameType(
+    name=NAME, title=TITLE, players=PLAYERS, simultaneous=True,
+    definition=definition, new_state=new_state, fields=fields, from_fields=from_fields,
+    view=view, steps=steps, scores=scores, action_name=action_name, num_actions=NUM_ACTIONS,
+    options=OPTIONS, settle_options=settle_options,
+    evaluation=EVALUATION, search_settings=SEARCH_SETTINGS,
+)

@@ -22,24 +22,41 @@ from typing import Iterable, Iterator, Mapping, Union
 
 from engine import _driver, checks
 from engine.errors import PositionError
+from engine.game_type import GameType
 
-# name -> module path; a game is added here and nowhere else.
-GAMES = {
-    "ninjan": "engine.ninjan",
-    "ninjato": "engine.ninjato",
-    "pride_of_ninja": "engine.pride_of_ninja",
-    "san_ni_ichi": "engine.san_ni_ichi",
-    "senjutsu": "engine.senjutsu",
-}
+#: Every game, in the order menus list them: a game is added here (its
+#: module declares its ``GameType`` as ``GAME``) and nowhere else.
+GAME_NAMES = ("ninjan", "ninjato", "pride_of_ninja", "san_ni_ichi", "senjutsu")
+
+
+def _registry() -> dict[str, GameType]:
+    games = {}
+    for name in GAME_NAMES:
+        game = importlib.import_module(f"engine.{name}").GAME
+        if game.name != name:
+            raise RuntimeError(f"engine.{name} declares the game {game.name!r}")
+        games[name] = game
+    return games
+
+
+#: name -> ``GameType``: the one registry every list of games reads.
+GAMES: dict[str, GameType] = _registry()
 
 SEED_LIMIT = 2**63
 
 
-def game_module(name: str):
-    """The Cython module holding the rules of game ``name``."""
-    if name not in GAMES:
+def game_type(name: str) -> GameType:
+    """The ``GameType`` of game ``name``; ``PositionError`` for no such game."""
+    if not isinstance(name, str) or name not in GAMES:
         raise PositionError(f"unknown game {checks.shown(name)}; choose one of {', '.join(GAMES)}")
-    return importlib.import_module(GAMES[name])
+    return GAMES[name]
+
+
+def game_module(name: str):
+    """The module of game ``name``'s rules, for what only that game has
+    (its card tables, its names); registries read ``game_type`` instead."""
+    game_type(name)
+    return importlib.import_module(f"engine.{name}")
 
 
 @dataclass(frozen=True, order=True)
@@ -109,7 +126,7 @@ class State:
     __slots__ = ("game", "rules", "options", "seed", "history", "_buf")
 
     def __init__(self, game: str, buf: bytes, options: dict, seed: int | None, history=None):
-        self.game = game_module(game)
+        self.game = game_type(game)
         self.rules = self.game.definition()
         self.options = dict(options)
         self.seed = seed
@@ -119,7 +136,7 @@ class State:
     # ----------------------------------------------------------- the verbs
     @property
     def name(self) -> str:
-        return self.game.NAME
+        return self.game.name
 
     @property
     def players(self) -> int:
@@ -212,7 +229,7 @@ class State:
         [1]
         """
         seat = self._seat(seat)
-        team_of = getattr(self.game, "team_of", None)
+        team_of = self.game.team_of
         return list(team_of(self._buf, seat)) if team_of else [seat]
 
     def view(self, seat: int) -> dict:
@@ -317,18 +334,18 @@ class State:
 
 def new_game(name: str, players: int, seed: int | None = None, **options) -> State:
     """A fresh deal of game ``name``.  Without a seed one is drawn (and kept)."""
-    game = game_module(name)
-    lo, hi = game.PLAYERS
+    game = game_type(name)
+    lo, hi = game.players
     if isinstance(players, bool) or not isinstance(players, int):
         raise PositionError(f"players: expected an integer, got {checks.shown(players)}")
     if not lo <= players <= hi:
-        raise PositionError(f"players: {game.TITLE} is for {lo} to {hi} players, not {players}")
-    options = checks.options(game.OPTIONS, game.TITLE, options)
+        raise PositionError(f"players: {game.title} is for {lo} to {hi} players, not {players}")
+    options = checks.options(game.options, game.title, options)
     if seed is None:
         seed = random.randrange(SEED_LIMIT)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         raise PositionError(f"seed: expected an integer in 0..2^63-1, got {checks.shown(seed)}")
-    if hasattr(game, "settle_options"):
+    if game.settle_options is not None:
         # An option drawn from the seed (Senjutsu's random samurai) is kept
         # as drawn, so the position's options say what was played.
         options = game.settle_options(players, seed, options)

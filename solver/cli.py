@@ -25,7 +25,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from engine import GAMES, PositionError, checks, game_module, load, new_game, save, seats_from_one
+from engine import GAMES, PositionError, checks, game_type, load, new_game, save, seats_from_one
 from engine.state import SEED_LIMIT
 from solver.search import MAX_ITERATIONS, MAX_SECONDS, cpu_cores
 
@@ -175,7 +175,7 @@ def _options(pairs, game: str) -> dict:
     itself never opens a file an option names.  (An unknown game has no
     options here: its own check names it.)"""
     try:
-        spec = getattr(game_module(game), "OPTIONS", None) or {}
+        spec = game_type(game).options
     except PositionError:
         spec = {}
     out = {}
@@ -225,7 +225,7 @@ def _write(state, path: str) -> None:
 def cmd_new(args) -> int:
     state = new_game(args.game, args.players, args.seed, **_options(args.option, args.game))
     _write(state, args.output)
-    print(f"wrote {args.output}: {game_module(args.game).TITLE}, {args.players} players, seed {state.seed}")
+    print(f"wrote {args.output}: {game_type(args.game).title}, {args.players} players, seed {state.seed}")
     return 0
 
 
@@ -311,7 +311,7 @@ def cmd_analyse(args) -> int:
     if args.json:
         print(json.dumps({**analysis_json(a), "stopped_early": stopped}))
         return code
-    title = state.game.TITLE
+    title = state.game.title
     view = state.view(-1)
     # (Nin Jan and the card games count rounds; Ninjato counts turns)
     when = next((f"{k} {view[k]}" if view[k] else f"before {k} 1"    # (Senjutsu's setup: round 0)
@@ -335,7 +335,7 @@ def review_lines(state, review) -> list[str]:
 
     game = state.game
     n = state.players
-    lines = [f"{game.TITLE}, {n} players, {plural(review.moves, 'move')}: "
+    lines = [f"{game.title}, {n} players, {plural(review.moves, 'move')}: "
              f"{plural(len(review.decisions), 'decision')} reviewed at {review.iterations:,} "
              f"iterations each",
              "win: the seat's chance of winning as the AI sees it from that seat "
@@ -482,7 +482,7 @@ def cmd_bench(args) -> int:
     if args.json:
         print(json.dumps(out))
     else:
-        print(f"{game_module(args.game).TITLE}, {args.players} players:")
+        print(f"{game_type(args.game).title}, {args.players} players:")
         if out["playouts_per_second"] is not None:
             print(f"  random playouts   {out['playouts_per_second']:>12,.0f} /s (one core)")
         if out["iterations_per_second"] is not None:
@@ -536,7 +536,7 @@ def check_tournament(game: str, players: int, games: int, seed: int, jobs: int) 
     top = (SEED_LIMIT - games) // 1_000_003     # each game is dealt from seed * 1000003 + g
     if seed > top:
         raise PositionError(f"--seed: {seed} is too large; at most {top:,} here")
-    lo_p, hi_p = game_module(game).PLAYERS
+    lo_p, hi_p = game_type(game).players
     if not lo_p <= players <= hi_p:
         raise PositionError(f"--players: {game} is for {lo_p} to {hi_p} players")
 

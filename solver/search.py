@@ -74,7 +74,7 @@ def thread_seed(seed: int, k: int) -> int:
 
 
 #: a node's statistics start on its 4th visit unless a game's tournaments
-#: found better (its module's ``SEARCH_SETTINGS``)
+#: found better (its ``GameType.search_settings``)
 DEFAULT_EXPAND_AT = 4
 #: rollouts are played to the end unless a game's tournaments found that
 #: cutting them off at its evaluation plays better
@@ -97,19 +97,19 @@ MAX_EXPLORATION = 100.0
 
 
 def search_settings(game, players: int) -> dict:
-    """The search settings tuned for ``game`` (its module) at ``players``:
-    the module's ``SEARCH_SETTINGS`` for that count over the defaults.  The
+    """The search settings tuned for ``game`` (its ``GameType``) at ``players``:
+    the game's ``search_settings`` for that count over the defaults.  The
     numbers are the game's (found by tournaments, kept beside its rules);
     the search only reads them.
 
-    >>> from engine import game_module
-    >>> search_settings(game_module("ninjan"), 4)
+    >>> from engine import GAMES
+    >>> search_settings(GAMES["ninjan"], 4)
     {'expand_at': 4, 'cut_rounds': 0, 'exploration': 0.7, 'rank': 0.0, 'respond': False, 'model': 0.0}
     """
     return {"expand_at": DEFAULT_EXPAND_AT, "cut_rounds": DEFAULT_CUT_ROUNDS,
             "exploration": DEFAULT_EXPLORATION, "rank": DEFAULT_RANK,
             "respond": DEFAULT_RESPOND, "model": DEFAULT_MODEL,
-            **getattr(game, "SEARCH_SETTINGS", {}).get(players, {})}
+            **game.search_settings.get(players, {})}
 
 
 def expands_per_second(settings: dict, config: "SearchConfig") -> bool:

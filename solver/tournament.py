@@ -75,7 +75,7 @@ def schedule(game: str, players: int, ai: str, vs: str, games: int, seed: int,
     table = new_game(game, players, 0, **dict(opts)) if team else None
     if team and len(table.side(0)) == 1:
         raise PositionError(f"--team: {game} at {players} players has no teams with these options"
-                            + (" (team play is --option teams=true)" if "teams" in table.game.OPTIONS else ""))
+                            + (" (team play is --option teams=true)" if "teams" in table.game.options else ""))
     out = []
     for g in range(games):
         hero = g % players

@@ -1,7 +1,7 @@
 """What the shared property tests need to know about the games: nothing but
-``engine.GAMES`` and each game module's ``PLAYERS`` and ``OPTIONS``.
+``engine.GAMES``: each game's players and options.
 
-A new game registered in ``engine.state.GAMES`` is checked by
+A new game registered in ``engine.GAMES`` is checked by
 ``tests/test_properties_*.py`` from its first commit, with no edit here.
 
 >>> ("ninjan", 2, {}) in CONFIGURATIONS
@@ -54,10 +54,9 @@ def configurations() -> list[tuple[str, int, dict]]:
     that makes a game (``new_game`` refuses the others, e.g. team play at 5)."""
     out = []
     for name in engine.GAMES:
-        module = engine.game_module(name)
-        lo, hi = module.PLAYERS
-        for players in range(lo, hi + 1):
-            for options in option_sets(module.OPTIONS):
+        game = engine.GAMES[name]
+        for players in game.tables:
+            for options in option_sets(game.options):
                 try:
                     new_game(name, players, seed=0, **options)
                 except PositionError:

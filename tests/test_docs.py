@@ -63,7 +63,7 @@ def test_api_documents_where_each_view_keeps_what_its_seat_remembers():
     """Each row of the table names a key that is in that game's view where
     the row says (a seat's part: seat 0's)."""
     text = API.read_text(encoding="utf-8")
-    titles = {engine.game_module(g).TITLE: g for g in engine.GAMES}
+    titles = {g.title: name for name, g in engine.GAMES.items()}
     games = set()
     for row in text.split("| key | game | where | meaning |")[1].splitlines()[2:]:
         if not row.startswith("|"):

@@ -10,7 +10,7 @@ import random
 import numpy as np
 import pytest
 
-from engine import codec, game_module, new_game
+from engine import GAMES, codec, new_game
 from solver.search import Search, SearchConfig, search_settings
 from tests.play import random_joint
 
@@ -55,7 +55,7 @@ def test_judged_at_each_judging_point_only_as_win_shares_of_those_standing(game,
 def test_the_engine_weighs_what_it_reads_by_the_games_table(game):
     """``evaluate`` is the softmax of ``EVALUATION`` . features over the
     seats standing: the table in the game module is the one the C code uses."""
-    weights = list(game_module(game).EVALUATION.values())
+    weights = list(GAMES[game].evaluation.values())
     checked = 0
     for s, point in positions(game, 3, 11):
         if not point:
@@ -165,11 +165,10 @@ def test_a_game_played_out_to_the_end_offers_no_evaluation():
 
 @pytest.mark.parametrize("game", ["senjutsu", "ninjato", "san_ni_ichi"])
 def test_the_search_cuts_where_the_game_says_and_plays_legal_moves(game):
-    module = game_module(game)
-    low, high = module.PLAYERS
-    for players in range(low, high + 1):
-        cut = module.SEARCH_SETTINGS.get(players, {}).get("cut_rounds", 0)
-        assert search_settings(module, players)["cut_rounds"] == cut
+    game_type = GAMES[game]
+    for players in game_type.tables:
+        cut = game_type.search_settings.get(players, {}).get("cut_rounds", 0)
+        assert search_settings(game_type, players)["cut_rounds"] == cut
         s = new_game(game, players, seed=4)
         rng = random.Random(4)
         # Some way into the game (a San, Ni, Ichi! game is some 30 moves).
@@ -181,7 +180,7 @@ def test_the_search_cuts_where_the_game_says_and_plays_legal_moves(game):
             assert search.config.cut_rounds == rounds
             result = search.run()
             assert result.best.action in s.legal_action_ids(seat)
-    assert search_settings(game_module("ninjan"), 4)["cut_rounds"] == 0
+    assert search_settings(GAMES["ninjan"], 4)["cut_rounds"] == 0
 
 
 def test_the_fitter_finds_the_weights_that_made_the_winners():
@@ -211,5 +210,5 @@ def test_the_fit_reads_the_engines_judging_points():
     rows = judged("ninjato", 3, seed=5)
     assert len(rows) == 7                    # one per turn
     for features, standing, returns in rows:
-        assert len(features) == 3 and all(len(x) == len(game_module("ninjato").EVALUATION) for x in features)
+        assert len(features) == 3 and all(len(x) == len(GAMES["ninjato"].evaluation) for x in features)
         assert standing == [True] * 3 and sum(returns) == pytest.approx(1.0)

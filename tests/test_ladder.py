@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from bench import ladder
-from engine import GAMES, game_module
+from engine import GAMES
 from solver import players, tournament
 from solver.players import LEVELS, level_ratings
 from solver.tournament import Record
@@ -34,7 +34,7 @@ def test_every_level_plays_every_seat_and_every_deal_at_each_rotation(players_at
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_gets_a_table(game):
-    lo, hi = game_module(game).PLAYERS
+    lo, hi = GAMES[game].players
     n = ladder.table_size(game, len(LEVEL_NAMES), None)
     assert lo <= n <= hi and n == min(hi, len(LEVEL_NAMES))
 

@@ -279,9 +279,9 @@ def test_a_running_search_can_be_cancelled(threads):
 
 
 def test_a_games_tuned_settings_are_searched_with_unless_the_config_names_its_own():
-    from engine import game_module
+    from engine import GAMES
     from solver.search import DEFAULT_EXPAND_AT, search_settings
-    tuned = game_module("ninjato").SEARCH_SETTINGS
+    tuned = GAMES["ninjato"].search_settings
     players = min(p for p in tuned if "expand_at" in tuned[p])
     s = new_game("ninjato", players, seed=3)
     seat = s.movers()[0]
@@ -293,7 +293,7 @@ def test_a_games_tuned_settings_are_searched_with_unless_the_config_names_its_ow
     late = Search(s, seat, SearchConfig(iterations=600, seed=1)).run()
     early = Search(s, seat, SearchConfig(iterations=600, seed=1, expand_at=DEFAULT_EXPAND_AT)).run()
     assert late.nodes < early.nodes
-    assert search_settings(game_module("ninjan"), 4)["expand_at"] == DEFAULT_EXPAND_AT
+    assert search_settings(GAMES["ninjan"], 4)["expand_at"] == DEFAULT_EXPAND_AT
     with pytest.raises(PositionError, match="expand_at"):
         SearchConfig(expand_at=0)
 
@@ -302,8 +302,8 @@ def test_a_longer_timed_search_expands_later_where_the_game_says_so():
     # Ninjato at 4 players: 1 s a move grows the tree 0.25 s grows, with
     # four times the samples in each node; 0.25 s, 0.05 s and iteration
     # budgets keep the threshold their tournament rows were played with.
-    from engine import game_module
-    tuned = game_module("ninjato").SEARCH_SETTINGS
+    from engine import GAMES
+    tuned = GAMES["ninjato"].search_settings
     players = next(p for p in sorted(tuned) if "expand_per_second" in tuned[p])
     base, per_second = tuned[players]["expand_at"], tuned[players]["expand_per_second"]
     s = new_game("ninjato", players, seed=3)
@@ -650,9 +650,11 @@ def test_every_game_searches_only_legal_moves(game, players, options):
 def test_a_games_tuned_exploration_is_searched_with(monkeypatch):
     """What ``bench.tune`` finds goes in the game's ``SEARCH_SETTINGS``, and
     a search reads it there: the same tree as naming the constant."""
-    from engine import game_module
+    from dataclasses import replace
+
+    from engine import GAMES
     from solver.search import DEFAULT_EXPLORATION
-    module = game_module("ninjato")
+    ninjato = GAMES["ninjato"]
     s = new_game("ninjato", 3, seed=3)
     seat = s.movers()[0]
 
@@ -661,8 +663,9 @@ def test_a_games_tuned_exploration_is_searched_with(monkeypatch):
 
     default = visits(SearchConfig(iterations=800, seed=1))
     assert Search(s, seat, SearchConfig(iterations=10)).config.exploration == DEFAULT_EXPLORATION
-    monkeypatch.setattr(module, "SEARCH_SETTINGS",
-                        {**module.SEARCH_SETTINGS, 3: {**module.SEARCH_SETTINGS.get(3, {}), "exploration": 3.0}})
+    tuned = {**ninjato.search_settings, 3: {**ninjato.search_settings.get(3, {}), "exploration": 3.0}}
+    monkeypatch.setitem(GAMES, "ninjato", replace(ninjato, search_settings=tuned))
+    s = new_game("ninjato", 3, seed=3)          # a state reads its game's settings when made
     assert Search(s, seat, SearchConfig(iterations=10)).config.exploration == 3.0
     tuned = visits(SearchConfig(iterations=800, seed=1))
     assert tuned == visits(SearchConfig(iterations=800, seed=1, exploration=3.0))

@@ -275,7 +275,7 @@ def test_every_step_and_action_reads_in_the_players_words():
             assert not re.search(r"\bseats? \d|\bits\b|You \w+s\b|\byou's\b", line), line
     names = ["You", "Kaede", "Jubei", "Sasuke", "Goemon", "Kotaro"]
     s = new_game(GAME, 6, seed=1, teams=True)
-    for a in range(s.game.ACTIONS):
+    for a in range(s.game.num_actions):
         name = s.game.action_name(a)
         label = action_label(name, s.view(0), names, 0)
         assert not re.search(r"\bseats? \d", label), (name, label)

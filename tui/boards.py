@@ -24,7 +24,7 @@ def playable_games() -> list[tuple[str, str]]:
     out = []
     for name in engine.GAMES:
         if name in BOARDS:
-            out.append((name, engine.game_module(name).TITLE))
+            out.append((name, engine.GAMES[name].title))
     return out
 
 

@@ -98,7 +98,7 @@ def describe(path: Path) -> SaveInfo:
     except PositionError as e:
         return SaveInfo(path, modified, auto, error=str(e))
     s = saved.state
-    return SaveInfo(path, modified, auto, title=s.game.TITLE, game=s.name, players=s.players,
+    return SaveInfo(path, modified, auto, title=s.game.title, game=s.name, players=s.players,
                     seats=saved.seats, progress=progress_text(s), finished=s.is_terminal())
 
 

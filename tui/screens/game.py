@@ -175,7 +175,7 @@ class GameScreen(Screen):
     @guarded
     def on_mount(self) -> None:
         st = self.match.state
-        self.sub_title = f"{st.game.TITLE} · seed {st.seed}"
+        self.sub_title = f"{st.game.title} · seed {st.seed}"
         self.board.one_key = self.settings.one_key
         self.hint_panel.clear()
         if st.history:

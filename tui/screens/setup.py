@@ -23,7 +23,7 @@ from tui.screens.short_form import fit_form
 from tui.widgets.choice import Choice
 
 #: enough seat rows for the largest game
-MAX_SEATS = max(engine.game_module(name).PLAYERS[1] for name in engine.GAMES)
+MAX_SEATS = max(g.players[1] for g in engine.GAMES.values())
 
 
 def level_help(game: str | None = None) -> str:
@@ -142,7 +142,7 @@ class SetupScreen(Screen[MatchSetup | None]):
         prev = self.previous
         games = playable_games()
         game = prev.game if prev and prev.game in dict(games) else games[0][0]
-        lo, hi = engine.game_module(game).PLAYERS
+        lo, hi = engine.GAMES[game].players
         players = prev.players if prev else min(4, hi)
         kinds = [s.kind for s in prev.seats] if prev else [HUMAN] + [DEFAULT_LEVEL] * (MAX_SEATS - 1)
         kinds += [DEFAULT_LEVEL] * (MAX_SEATS - len(kinds))
@@ -185,17 +185,18 @@ class SetupScreen(Screen[MatchSetup | None]):
 
     @staticmethod
     def _option_rows(game: str, values: dict) -> list[OptionRow]:
-        module = engine.game_module(game)
-        options = getattr(module, "OPTIONS", {}) or {}
+        game_type = engine.GAMES[game]
+        options = game_type.options
         rows = []
         for key, spec in options.items():
             value = values.get(key, spec.get("default"))
             extra = extra_values(game, key)
             if spec.get("per_seat"):
-                given = value if isinstance(value, list) else [value] * module.PLAYERS[1]
-                given += [spec.get("default")] * (module.PLAYERS[1] - len(given))
+                most = game_type.players[1]
+                given = value if isinstance(value, list) else [value] * most
+                given += [spec.get("default")] * (most - len(given))
                 rows += [OptionRow(key, spec, given[i], seat=i, extra=extra)
-                         for i in range(module.PLAYERS[1])]
+                         for i in range(most)]
             else:
                 rows.append(OptionRow(key, spec, value, extra=extra))
         return rows
@@ -254,7 +255,7 @@ class SetupScreen(Screen[MatchSetup | None]):
         if event.choice.id == "players-choice":
             self._show_seats()
         elif event.choice.id == "game-choice":
-            lo, hi = engine.game_module(event.value).PLAYERS
+            lo, hi = engine.GAMES[event.value].players
             players = self.query_one("#players-choice", Choice)
             n = min(max(players.value, lo), hi)    # keep the table's size when the game allows it
             players.options = [(str(k), k) for k in range(lo, hi + 1)]
