@@ -19,7 +19,7 @@ import argparse
 
 import numpy as np
 
-from engine import GAMES, new_game
+from ninja_dojo.engine import GAMES, new_game
 
 def judged(game: str, players: int, seed: int):
     """Rows ``(features[seat][feature], standing[seat], returns[seat])`` at

@@ -37,8 +37,8 @@ import sys
 import time
 from pathlib import Path
 
-from engine import GAMES
-from solver.tournament import run, schedule
+from ninja_dojo.engine import GAMES
+from ninja_dojo.solver.tournament import run, schedule
 
 GUARD_FILE = Path(__file__).with_name("guard.json")
 #: the opponent in every other seat

@@ -43,10 +43,10 @@ BASELINE = Path(__file__).with_name("instructions.json")
 # call them, whose allocations cost more or fewer instructions with the
 # interpreter's state and would make the count differ between equal calls.
 FUNCTIONS = {
-    "random_playouts": "__pyx_f_6solver_7_ismcts_play_games",
-    "heuristic_playouts": "__pyx_f_6solver_7_ismcts_play_games",
-    "clone_apply": "__pyx_f_6solver_7_ismcts_clone_apply_n",
-    "ismcts_iterations": "__pyx_f_6solver_7_ismcts_6Search__run",
+    "random_playouts": "__pyx_f_10ninja_dojo_6solver_7_ismcts_play_games",
+    "heuristic_playouts": "__pyx_f_10ninja_dojo_6solver_7_ismcts_play_games",
+    "clone_apply": "__pyx_f_10ninja_dojo_6solver_7_ismcts_clone_apply_n",
+    "ismcts_iterations": "__pyx_f_10ninja_dojo_6solver_7_ismcts_6Search__run",
 }
 PLAYOUTS = 64  # playouts() plays whole batches of 64 games
 CLONES = 1000
@@ -55,9 +55,9 @@ ITERATIONS = 500
 
 def workloads():
     """(name, callable) in the order the child runs them; names are 'measure[deal]'."""
-    from engine import new_game
-    from solver import _ismcts
-    from solver.search import Search, SearchConfig
+    from ninja_dojo.engine import new_game
+    from ninja_dojo.solver import _ismcts
+    from ninja_dojo.solver.search import Search, SearchConfig
 
     from bench.test_bench_games import DEALS
 

@@ -44,12 +44,12 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
-from engine import GAMES, PositionError, game_module, new_game
-from solver import rating, tournament
-from solver.cli import _options
-from solver.players import LEVELS, SearchPlayer, ladder_file
-from solver.search import Search, SearchConfig
-from solver.tournament import Pairing, Progress, Record, run
+from ninja_dojo.engine import GAMES, PositionError, game_module, new_game
+from ninja_dojo.solver import rating, tournament
+from ninja_dojo.solver.cli import _options
+from ninja_dojo.solver.players import LEVELS, SearchPlayer, ladder_file
+from ninja_dojo.solver.search import Search, SearchConfig
+from ninja_dojo.solver.tournament import Pairing, Progress, Record, run
 
 GAMES_DIR = Path(__file__).with_name("ladder-games")
 ANCHOR, ANCHOR_RATING = "novice", 1000

@@ -10,8 +10,8 @@ import argparse
 import json
 import time
 
-from engine import new_game
-from solver.search import Search, SearchConfig
+from ninja_dojo.engine import new_game
+from ninja_dojo.solver.search import Search, SearchConfig
 
 
 def main(argv=None):

@@ -35,10 +35,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine import GAMES, PositionError
-from solver import cli
-from solver.players import LEVELS, ladder_file
-from solver.tournament import Record, Result, schedule, summary
+from ninja_dojo.engine import GAMES, PositionError
+from ninja_dojo.solver import cli
+from ninja_dojo.solver.players import LEVELS, ladder_file
+from ninja_dojo.solver.tournament import Record, Result, schedule, summary
 
 from bench import ladder
 

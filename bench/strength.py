@@ -18,8 +18,8 @@ import argparse
 import sys
 import time
 
-from solver.cli import _options, run_tournament
-from solver.search import cpu_cores
+from ninja_dojo.solver.cli import _options, run_tournament
+from ninja_dojo.solver.search import cpu_cores
 
 def matchups(budget: int):
     """(ai, vs, games factor): the AI at ``budget`` iterations (100,000 is

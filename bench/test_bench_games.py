@@ -8,9 +8,9 @@ Each measure runs for every deal below; the deal is part of the test's name.
 """
 import pytest
 
-from engine import dumps, loads, new_game
-from solver import _ismcts
-from solver.search import Search, SearchConfig
+from ninja_dojo.engine import dumps, loads, new_game
+from ninja_dojo.solver import _ismcts
+from ninja_dojo.solver.search import Search, SearchConfig
 
 # name -> (game, players, options): Nin Jan at 4 (the speed goals), San Ni
 # Ichi with team play at 4 and its biggest deck at 6, Pride of Ninja's Blue

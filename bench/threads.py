@@ -40,8 +40,8 @@ import sys
 import time
 from typing import Callable
 
-from engine import new_game
-from solver.search import Search, SearchConfig
+from ninja_dojo.engine import new_game
+from ninja_dojo.solver.search import Search, SearchConfig
 
 from bench.test_bench_games import DEALS
 

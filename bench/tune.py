@@ -31,11 +31,11 @@ import argparse
 import math
 import sys
 
-from engine import GAMES, PositionError, new_game
-from solver.cli import _options, check_tournament
-from solver.players import player
-from solver.search import cpu_cores, expand_threshold, expands_per_second, search_settings
-from solver import tournament
+from ninja_dojo.engine import GAMES, PositionError, new_game
+from ninja_dojo.solver.cli import _options, check_tournament
+from ninja_dojo.solver.players import player
+from ninja_dojo.solver.search import cpu_cores, expand_threshold, expands_per_second, search_settings
+from ninja_dojo.solver import tournament
 
 #: spec option -> (SearchConfig field, value type)
 TUNABLE = {

@@ -1,6 +1,6 @@
 """The rules of every game, one source for the app, the CLI, the AI and tests.
 
->>> import engine
+>>> from ninja_dojo import engine
 >>> state = engine.new_game("ninjan", players=3, seed=7)
 >>> state.movers()
 [0, 1, 2]
@@ -9,10 +9,10 @@
 >>> state.view(0)["round"] in (1, 2)
 True
 """
-from engine.errors import PositionError
-from engine.game_type import GameType
-from engine.state import Action, Outcome, State, GAMES, game_module, game_type, new_game, seats_from_one
-from engine.codec import SavedGame, dumps, loads, loads_game, save, load, load_game
+from ninja_dojo.engine.errors import PositionError
+from ninja_dojo.engine.game_type import GameType
+from ninja_dojo.engine.state import Action, Outcome, State, GAMES, game_module, game_type, new_game, seats_from_one
+from ninja_dojo.engine.codec import SavedGame, dumps, loads, loads_game, save, load, load_game
 
 __all__ = [
     "Action", "Outcome", "State", "PositionError", "GAMES", "GameType", "game_module", "game_type",

@@ -7,8 +7,8 @@ tests run exactly the C rules the solver searches.
 from libc.stdint cimport uint8_t, uint64_t
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
-from engine.core cimport GameDef, Rng, MAX_SEATS, MAX_LEGAL, MAX_FEATURES, rng_seed
-from engine.core cimport evaluate as core_evaluate
+from ninja_dojo.engine.core cimport GameDef, Rng, MAX_SEATS, MAX_LEGAL, MAX_FEATURES, rng_seed
+from ninja_dojo.engine.core cimport evaluate as core_evaluate
 
 
 cdef GameDef* game_def(object capsule) except NULL:

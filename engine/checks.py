@@ -13,17 +13,17 @@ never an ``OverflowError`` or a ``TypeError`` from deeper down.
 >>> integer(2**70, "state.round", 1, 7)
 Traceback (most recent call last):
 ...
-engine.errors.PositionError: state.round: 1180591620717411303424 is not in 1..7
+ninja_dojo.engine.errors.PositionError: state.round: 1180591620717411303424 is not in 1..7
 >>> one_of({"a": 1}, "options.deck", ("standard", "alternate-1"))
 Traceback (most recent call last):
 ...
-engine.errors.PositionError: options.deck: a map is not one of standard, alternate-1
+ninja_dojo.engine.errors.PositionError: options.deck: a map is not one of standard, alternate-1
 """
 from __future__ import annotations
 
 import reprlib
 
-from engine.errors import PositionError
+from ninja_dojo.engine.errors import PositionError
 
 #: Values longer than this are cut in messages (a message stays one short line).
 SHOWN = 60
@@ -151,7 +151,7 @@ def options(spec: dict, title: str, given) -> dict:
     >>> options({"deck": {"values": ("blue", "red")}}, "Pride of Ninja", {"deck": "green"})
     Traceback (most recent call last):
     ...
-    engine.errors.PositionError: options.deck: 'green' is not one of blue, red
+    ninja_dojo.engine.errors.PositionError: options.deck: 'green' is not one of blue, red
     """
     if not isinstance(given, dict):
         raise PositionError(f"options: expected a map, got {kind(given)}")
@@ -186,7 +186,7 @@ def per_seat(value, where: str, spec: dict):
     >>> per_seat(["ronin", "ninja"], "options.samurai", spec)
     Traceback (most recent call last):
     ...
-    engine.errors.PositionError: options.samurai[1]: 'ninja' is not one of random, master, ronin
+    ninja_dojo.engine.errors.PositionError: options.samurai[1]: 'ninja' is not one of random, master, ronin
     """
     def one(v, at):
         if "parse" in spec:

@@ -24,7 +24,7 @@ Loading validates everything and raises ``PositionError`` naming the bad
 field; it never repairs anything silently.  Saving is atomic: a temporary
 file in the same folder, flushed, then renamed over the target.
 
->>> from engine import new_game, dumps, loads
+>>> from ninja_dojo.engine import new_game, dumps, loads
 >>> s = new_game("ninjan", players=2, seed=5)
 >>> loads(dumps(s)) == s
 True
@@ -37,11 +37,11 @@ from dataclasses import dataclass
 
 import msgpack
 
-from engine.errors import PositionError
-from engine import checks
-from engine.files import read_regular
-from engine.review import GameReview, check_review
-from engine.state import SEED_LIMIT, State, game_type, new_game, replay
+from ninja_dojo.engine.errors import PositionError
+from ninja_dojo.engine import checks
+from ninja_dojo.engine.files import read_regular
+from ninja_dojo.engine.review import GameReview, check_review
+from ninja_dojo.engine.state import SEED_LIMIT, State, game_type, new_game, replay
 
 FORMAT = "ninja-dojo/position"
 VERSION = 1
@@ -59,7 +59,7 @@ NOT_MSGPACK = "not a position file (not msgpack)"
 class SavedGame:
     """A position file's contents: the state, and who sits where if it says.
 
-    >>> from engine import new_game
+    >>> from ninja_dojo.engine import new_game
     >>> g = loads_game(dumps(new_game("ninjan", 2, seed=1), seats=["human", "hard"]))
     >>> g.seats
     ('human', 'hard')

@@ -7,5 +7,5 @@ class PositionError(ValueError):
     >>> raise PositionError("state.piles[2]: a pile cannot be empty")
     Traceback (most recent call last):
     ...
-    engine.errors.PositionError: state.piles[2]: a pile cannot be empty
+    ninja_dojo.engine.errors.PositionError: state.piles[2]: a pile cannot be empty
     """

@@ -14,15 +14,15 @@ between the two checks is still refused and never waited on.
 >>> read_regular(folder, 100, "position file")
 Traceback (most recent call last):
 ...
-engine.errors.PositionError: cannot read '...': a folder, not a position file
+ninja_dojo.engine.errors.PositionError: cannot read '...': a folder, not a position file
 """
 from __future__ import annotations
 
 import os
 import stat
 
-from engine import checks
-from engine.errors import PositionError
+from ninja_dojo.engine import checks
+from ninja_dojo.engine.errors import PositionError
 
 
 def _kind(mode: int) -> str:

@@ -9,7 +9,7 @@ configurations.  A game adds its name to ``engine.state.GAME_NAMES`` and
 nothing else; ``tests/test_registry.py`` names whatever it still lacks
 (docs/adding-a-game.md).
 
->>> from engine import GAMES
+>>> from ninja_dojo.engine import GAMES
 >>> g = GAMES["ninjan"]
 >>> g.title, g.players, g.simultaneous, g.team_of is None
 ('Nin Jan', (2, 5), True, True)

@@ -7,7 +7,7 @@ are written down in ``docs/rules/ninjan.md``.
 A card is one byte: ``suit * 16 + rank`` where rank 0..15 stands for the values
 -6..-1 and 1..10 (there is no 0) and the suits are Rock 0, Paper 1, Scissors 2.
 
->>> from engine import new_game
+>>> from ninja_dojo.engine import new_game
 >>> state = new_game("ninjan", players=2, seed=1)
 >>> state.movers()
 [0, 1]
@@ -18,11 +18,11 @@ from libc.stdint cimport uint8_t, int16_t, uint64_t
 from libc.string cimport memset
 from cpython.pycapsule cimport PyCapsule_New
 
-from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_below, rng_seed, rng_unit,
+from ninja_dojo.engine.core cimport (GameDef, Rng, MAX_SEATS, rng_below, rng_seed, rng_unit,
                           popcount64, lowest_bit, nth_set_bit, shuffle_u8, share_wins)
-from engine import checks
-from engine.errors import PositionError
-from engine.game_type import GameType
+from ninja_dojo.engine import checks
+from ninja_dojo.engine.errors import PositionError
+from ninja_dojo.engine.game_type import GameType
 
 # --------------------------------------------------------------------------
 # The numbers we play by (rulebook + rulings): the one table for Nin Jan.

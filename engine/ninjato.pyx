@@ -10,7 +10,7 @@ tile, then the card that pays; build a play card by card and tile by tile,
 then declare it; Banzai or retreat; pay for an Envoy one treasure at a time).
 Dojo cards of one value are identical, so hands are counts per value.
 
->>> from engine import new_game
+>>> from ninja_dojo.engine import new_game
 >>> state = new_game("ninjato", players=3, seed=1)
 >>> len(state.movers())
 1
@@ -22,11 +22,11 @@ from libc.string cimport memset, memcpy
 from libc.stdlib cimport malloc, free
 from cpython.pycapsule cimport PyCapsule_New
 
-from engine.core cimport (GameDef, Rng, MAX_SEATS, rng_next, rng_below, rng_seed, rng_unit,
+from ninja_dojo.engine.core cimport (GameDef, Rng, MAX_SEATS, rng_next, rng_below, rng_seed, rng_unit,
                           popcount64, lowest_bit, shuffle_u8, share_wins, set_weights, keep_log_from)
-from engine.errors import PositionError
-from engine.game_type import GameType
-from engine import checks
+from ninja_dojo.engine.errors import PositionError
+from ninja_dojo.engine.game_type import GameType
+from ninja_dojo.engine import checks
 
 # --------------------------------------------------------------------------
 # The numbers we play by: the one table for Ninjato.  Everything here comes

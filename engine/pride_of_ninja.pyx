@@ -9,7 +9,7 @@ counts per kind.  Inside the struct a kind is its place 0..6 in its deck, in
 initiative order; to the outside (action ids, ``card_name``) it is a global id
 0..13, the Blue deck's seven kinds then the Red deck's seven.
 
->>> from engine import new_game
+>>> from ninja_dojo.engine import new_game
 >>> state = new_game("pride_of_ninja", players=4, seed=1)
 >>> state.movers()
 [0, 1, 2, 3]
@@ -20,10 +20,10 @@ from libc.stdint cimport uint8_t, int16_t, uint16_t, uint64_t
 from libc.string cimport memset, memcpy
 from cpython.pycapsule cimport PyCapsule_New
 
-from engine.core cimport GameDef, Rng, rng_next, rng_below, rng_seed, shuffle_u8, share_wins
-from engine import checks
-from engine.errors import PositionError
-from engine.game_type import GameType
+from ninja_dojo.engine.core cimport GameDef, Rng, rng_next, rng_below, rng_seed, shuffle_u8, share_wins
+from ninja_dojo.engine import checks
+from ninja_dojo.engine.errors import PositionError
+from ninja_dojo.engine.game_type import GameType
 
 # --------------------------------------------------------------------------
 # The numbers we play by (rulebook + rulings): the one table for Pride of

@@ -22,7 +22,7 @@ type and range, the move played is the one in ``history``, the best one was
 legal there, and only real decisions are listed; anything wrong is one
 ``PositionError`` naming the field (``review.decisions[3].best: ...``).
 
->>> from engine import new_game
+>>> from ninja_dojo.engine import new_game
 >>> r = GameReview(4000, 0, ())
 >>> check_review(r.to_map(), new_game("ninjan", 2, seed=1)) == r
 True
@@ -32,8 +32,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine import checks
-from engine.errors import PositionError
+from ninja_dojo.engine import checks
+from ninja_dojo.engine.errors import PositionError
 
 VERSION = 1
 KEYS = ("version", "iterations", "moves", "decisions")
@@ -83,7 +83,7 @@ def _share(v, where: str) -> float:
 def check_review(doc, state) -> GameReview:
     """The review map ``doc`` of a position file, checked against the game
     ``state`` it was saved with (its deal and ``history``)."""
-    from engine.state import plies
+    from ninja_dojo.engine.state import plies
 
     if not isinstance(doc, dict):
         raise PositionError(f"review: expected a map, got {checks.kind(doc)}")

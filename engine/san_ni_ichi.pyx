@@ -18,7 +18,7 @@ time, and a choice with a single option is taken without asking.  Then
 damage, where the seats that would take damage (and, in team play, their
 partners) are asked about Smoke Bombs in seat order.
 
->>> from engine import new_game
+>>> from ninja_dojo.engine import new_game
 >>> state = new_game("san_ni_ichi", players=3, seed=1)
 >>> state.movers()
 [0, 1, 2]
@@ -29,11 +29,11 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset, memcpy
 from cpython.pycapsule cimport PyCapsule_New
 
-from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_below, rng_seed,
+from ninja_dojo.engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_below, rng_seed,
                           rng_unit, popcount64, lowest_bit, shuffle_u8, share_wins, set_weights)
-from engine import checks
-from engine.errors import PositionError
-from engine.game_type import GameType
+from ninja_dojo.engine import checks
+from ninja_dojo.engine.errors import PositionError
+from ninja_dojo.engine.game_type import GameType
 
 # --------------------------------------------------------------------------
 # The numbers we play by (rulebook + rulings): the one table for San Ni Ichi.

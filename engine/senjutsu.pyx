@@ -18,7 +18,7 @@ phase.  A seat is asked whenever public information says it may act (an
 instant window asks every seat that may hold an instant, ``pass`` always
 legal), so being asked never tells anyone what a hand holds.
 
->>> from engine import new_game
+>>> from ninja_dojo.engine import new_game
 >>> state = new_game("senjutsu", players=2, seed=1, samurai="ronin,master")
 >>> state.movers(), [a.name for a in state.legal_actions()]      # the Ronin places first
 ([0], ['place on (0,2)', 'place on (0,3)', 'place on (-1,3)', 'place on (1,2)'])
@@ -27,13 +27,13 @@ from libc.stdint cimport uint8_t, int8_t, int16_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset, memcpy
 from cpython.pycapsule cimport PyCapsule_New
 
-from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_next, rng_below, rng_seed,
+from ninja_dojo.engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_next, rng_below, rng_seed,
                           popcount64, lowest_bit, shuffle_u8, set_weights, keep_log_from)
-from engine.errors import PositionError
-from engine.game_type import GameType
-from engine import checks
-from engine import senjutsu_cards as cards_data
-from engine import senjutsu_decks as decks_data
+from ninja_dojo.engine.errors import PositionError
+from ninja_dojo.engine.game_type import GameType
+from ninja_dojo.engine import checks
+from ninja_dojo.engine import senjutsu_cards as cards_data
+from ninja_dojo.engine import senjutsu_decks as decks_data
 
 cdef enum:
     MIN_PLAYERS = 2

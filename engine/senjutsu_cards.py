@@ -39,7 +39,7 @@ class CardDataError(ValueError):
     >>> parse_actions("M1{0}; FLY 2", "G99")
     Traceback (most recent call last):
     ...
-    engine.senjutsu_cards.CardDataError: G99: column 8: unknown action 'FLY 2'
+    ninja_dojo.engine.senjutsu_cards.CardDataError: G99: column 8: unknown action 'FLY 2'
     """
 
 

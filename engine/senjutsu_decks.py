@@ -30,10 +30,10 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from engine import checks
-from engine.errors import PositionError
-from engine.files import read_regular
-from engine.senjutsu_cards import CARDS, CARDS_BY_ID, DATA_TABLES, RANKS, SAMURAI_BY_KEY
+from ninja_dojo.engine import checks
+from ninja_dojo.engine.errors import PositionError
+from ninja_dojo.engine.files import read_regular
+from ninja_dojo.engine.senjutsu_cards import CARDS, CARDS_BY_ID, DATA_TABLES, RANKS, SAMURAI_BY_KEY
 
 DECK_SIZE = 40
 #: The largest deck file read (40 lines of a count and a name are far less).
@@ -134,7 +134,7 @@ def read_deck_file(path, where: str = "deck file") -> dict:
     >>> read_deck_file("/no/such.deck", "options.deck")
     Traceback (most recent call last):
     ...
-    engine.errors.PositionError: options.deck: cannot read '/no/such.deck': No such file or directory
+    ninja_dojo.engine.errors.PositionError: options.deck: cannot read '/no/such.deck': No such file or directory
     """
     try:
         data = read_regular(path, DECK_FILE_LIMIT, "deck file")

@@ -4,7 +4,7 @@ A ``State`` wraps the game's C struct (a ``bytearray``) and its ``GameDef``
 table; every rule runs in the game's Cython module.  The same verbs work for
 every game:
 
->>> from engine import new_game
+>>> from ninja_dojo.engine import new_game
 >>> s = new_game("ninjan", players=2, seed=3)
 >>> s.movers()                      # both seats choose a card at once
 [0, 1]
@@ -20,9 +20,9 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Mapping, Union
 
-from engine import _driver, checks
-from engine.errors import PositionError
-from engine.game_type import GameType
+from ninja_dojo.engine import _driver, checks
+from ninja_dojo.engine.errors import PositionError
+from ninja_dojo.engine.game_type import GameType
 
 #: Every game, in the order menus list them: a game is added here (its
 #: module declares its ``GameType`` as ``GAME``) and nowhere else.
@@ -32,9 +32,9 @@ GAME_NAMES = ("ninjan", "ninjato", "pride_of_ninja", "san_ni_ichi", "senjutsu")
 def _registry() -> dict[str, GameType]:
     games = {}
     for name in GAME_NAMES:
-        game = importlib.import_module(f"engine.{name}").GAME
+        game = importlib.import_module(f"ninja_dojo.engine.{name}").GAME
         if game.name != name:
-            raise RuntimeError(f"engine.{name} declares the game {game.name!r}")
+            raise RuntimeError(f"ninja_dojo.engine.{name} declares the game {game.name!r}")
         games[name] = game
     return games
 
@@ -56,7 +56,7 @@ def game_module(name: str):
     """The module of game ``name``'s rules, for what only that game has
     (its card tables, its names); registries read ``game_type`` instead."""
     game_type(name)
-    return importlib.import_module(f"engine.{name}")
+    return importlib.import_module(f"ninja_dojo.engine.{name}")
 
 
 @dataclass(frozen=True, order=True)
@@ -222,7 +222,7 @@ class State:
         """The seats that win or lose with ``seat``: itself, and its partners
         in team play (San, Ni, Ichi!'s ``teams`` option).
 
-        >>> from engine import new_game
+        >>> from ninja_dojo.engine import new_game
         >>> new_game("san_ni_ichi", 6, seed=1, teams=True).side(1)
         [1, 4]
         >>> new_game("ninjan", 3, seed=1).side(1)
@@ -278,7 +278,7 @@ class State:
         card.  It is not a game anyone played, so it cannot be saved
         (``dumps`` refuses it); everything else works on it.
 
-        >>> from engine import new_game
+        >>> from ninja_dojo.engine import new_game
         >>> s = new_game("ninjan", players=2, seed=3)
         >>> d = s.determinize(0, seed=1)
         >>> d.view(0) == s.view(0), d.seed, d.history

@@ -1,5 +1,5 @@
 import sys
 
-from solver.cli import main
+from ninja_dojo.solver.cli import main
 
 sys.exit(main())

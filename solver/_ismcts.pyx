@@ -26,9 +26,9 @@ from libc.string cimport memcpy, memset
 from libc.math cimport sqrt, log, exp
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
-from engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, MAX_ACTIONS,
+from ninja_dojo.engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, MAX_ACTIONS,
                           rng_next, rng_below, rng_unit, rng_seed, evaluate)
-from engine.errors import PositionError
+from ninja_dojo.engine.errors import PositionError
 
 cdef extern from "<time.h>" nogil:
     ctypedef long time_t

@@ -25,9 +25,9 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from engine import GAMES, PositionError, checks, game_type, load, new_game, save, seats_from_one
-from engine.state import SEED_LIMIT
-from solver.search import MAX_ITERATIONS, MAX_SECONDS, cpu_cores
+from ninja_dojo.engine import GAMES, PositionError, checks, game_type, load, new_game, save, seats_from_one
+from ninja_dojo.engine.state import SEED_LIMIT
+from ninja_dojo.solver.search import MAX_ITERATIONS, MAX_SECONDS, cpu_cores
 
 #: the most games a tournament plays
 MAX_GAMES = 1_000_000
@@ -300,7 +300,7 @@ def analysis_json(a) -> dict:
 
 
 def cmd_analyse(args) -> int:
-    from solver.search import Search, SearchConfig
+    from ninja_dojo.solver.search import Search, SearchConfig
 
     state = load(args.file)
     search = Search(state, _seat(args.player, state), SearchConfig(**_config(args)))
@@ -331,7 +331,7 @@ def cmd_analyse(args) -> int:
 
 def review_lines(state, review) -> list[str]:
     """``solver review``'s text: one line per decision, then one per seat."""
-    from solver.review import ROUGH_VISITS, mark, summary
+    from ninja_dojo.solver.review import ROUGH_VISITS, mark, summary
 
     game = state.game
     n = state.players
@@ -368,7 +368,7 @@ def review_lines(state, review) -> list[str]:
 
 
 def review_json(state, review) -> dict:
-    from solver.review import mark, summary
+    from ninja_dojo.solver.review import mark, summary
 
     name = state.game.action_name
     return {
@@ -386,8 +386,8 @@ def review_json(state, review) -> dict:
 
 
 def cmd_review(args) -> int:
-    from engine import load_game
-    from solver.review import REVIEW_ITERATIONS, Cancelled, review_game
+    from ninja_dojo.engine import load_game
+    from ninja_dojo.solver.review import REVIEW_ITERATIONS, Cancelled, review_game
 
     if not 0 <= args.jobs <= 256:
         raise PositionError(f"--jobs: expected 0 (every core) to 256, got {args.jobs}")
@@ -441,7 +441,7 @@ def cmd_review(args) -> int:
 def _iteration_rate(state, seconds, seed, threads):
     """ISMCTS iterations per second of wall time, tree bytes per iteration,
     and whether Ctrl-C stopped it (the rate is then of the time it ran)."""
-    from solver.search import Search, SearchConfig
+    from ninja_dojo.solver.search import Search, SearchConfig
 
     search = Search(state, state.movers()[0], SearchConfig(seconds=seconds, seed=seed, threads=threads))
     took, stopped = _interruptible(search.search, search)
@@ -450,7 +450,7 @@ def _iteration_rate(state, seconds, seed, threads):
 
 
 def cmd_bench(args) -> int:
-    from solver import _ismcts
+    from ninja_dojo.solver import _ismcts
 
     if not 1 <= args.threads <= 256:
         raise PositionError(f"--threads: expected 1 to 256, got {args.threads}")
@@ -504,8 +504,8 @@ def run_tournament(game, players, ai, vs, games, seed, options=None, jobs=1, ray
     ``jobs`` and ``ray`` change where, not what).  With ``record`` (a file),
     the games kept there by code that plays as this code does are not played
     again, and each game played is kept there."""
-    from solver import tournament
-    from solver.players import player
+    from ninja_dojo.solver import tournament
+    from ninja_dojo.solver.players import player
 
     pairings = tournament.schedule(game, players, ai, vs, games, seed, options, team=team)
     kept = None

@@ -5,7 +5,7 @@ Every player answers one question, ``choose(state, seat, seed)``: the action
 a search that determinizes for their seat, or to the game's policy, which
 reads only the public part and the seat's own hand.
 
->>> from engine import new_game
+>>> from ninja_dojo.engine import new_game
 >>> p = player("random")
 >>> s = new_game("ninjan", players=2, seed=1)
 >>> p.choose(s, 0, seed=1) in s.legal_actions(0)
@@ -20,8 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from engine import Action, PositionError, State
-from solver.search import Search, SearchConfig, choose
+from ninja_dojo.engine import Action, PositionError, State
+from ninja_dojo.solver.search import Search, SearchConfig, choose
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ Every decision is searched on one thread with a seed fixed by the review's
 seed, the move and the seat, and the decisions are spread over the cores:
 the review is the same on any machine for the same seed and budget.
 
->>> from engine import new_game
+>>> from ninja_dojo.engine import new_game
 >>> s = new_game("ninjan", players=2, seed=4)
 >>> for _ in range(2):
 ...     _ = s.apply({seat: s.legal_action_ids(seat)[0] for seat in s.movers()})
@@ -50,9 +50,9 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Callable
 
-from engine import PositionError, State
-from engine.review import GameReview, ReviewedMove
-from solver.search import Search, SearchConfig, cpu_cores, thread_seed
+from ninja_dojo.engine import PositionError, State
+from ninja_dojo.engine.review import GameReview, ReviewedMove
+from ninja_dojo.solver.search import Search, SearchConfig, cpu_cores, thread_seed
 
 #: Search iterations per decision by default: a review of a whole game takes
 #: about as long as a few moves of the medium AI (README: times per game).

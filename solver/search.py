@@ -3,8 +3,8 @@
 The search itself is ``solver._ismcts`` (Cython, the whole iteration under
 ``nogil``); this module is its typed face.
 
->>> from engine import new_game
->>> from solver.search import analyse
+>>> from ninja_dojo.engine import new_game
+>>> from ninja_dojo.solver.search import analyse
 >>> a = analyse(new_game("ninjan", players=2, seed=1), player=0, iterations=2000, seed=3)
 >>> a.iterations
 2000
@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 import numpy as np
 
-from engine import Action, PositionError, State
+from ninja_dojo.engine import Action, PositionError, State
 
 SELECTIONS = ("rm", "exp3", "ducb")
 ROLLOUTS = ("heuristic", "random")
@@ -102,7 +102,7 @@ def search_settings(game, players: int) -> dict:
     numbers are the game's (found by tournaments, kept beside its rules);
     the search only reads them.
 
-    >>> from engine import GAMES
+    >>> from ninja_dojo.engine import GAMES
     >>> search_settings(GAMES["ninjan"], 4)
     {'expand_at': 4, 'cut_rounds': 0, 'exploration': 0.7, 'rank': 0.0, 'respond': False, 'model': 0.0}
     """
@@ -380,7 +380,7 @@ class Search:
     """
 
     def __init__(self, state: State, player: int | None = None, config: SearchConfig | None = None, **kw):
-        from solver import _ismcts
+        from ninja_dojo.solver import _ismcts
 
         self.config = replace(config or SearchConfig(), **kw) if kw else (config or SearchConfig())
         if state.is_terminal():

@@ -36,8 +36,8 @@ import time
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from engine import PositionError, new_game
-from solver.search import Search, SearchConfig
+from ninja_dojo.engine import PositionError, new_game
+from ninja_dojo.solver.search import Search, SearchConfig
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ _PLAYERS: dict = {}
 
 def _player(spec: str):
     """The player a spec names, made once per process."""
-    from solver.players import player
+    from ninja_dojo.solver.players import player
 
     if spec not in _PLAYERS:
         _PLAYERS[spec] = player(spec)
@@ -339,7 +339,7 @@ def fingerprint(game: str, players: int, options: dict, named: dict) -> str:
     3,000-iteration search's root statistics at three of its positions.
     Code that plays differently (another search, a changed rule) changes it;
     an edit that plays the same does not, and the games kept stay good."""
-    from solver.players import LEVELS
+    from ninja_dojo.solver.players import LEVELS
 
     h = hashlib.sha256(repr(sorted((k, plays(v)) for k, v in named.items())).encode())
     state = new_game(game, players, 7, **options)
@@ -362,7 +362,7 @@ def plays(player) -> tuple:
     seats every level on one; a tournament's specs, part of each game's
     key, say theirs), and not a field added to ``SearchConfig`` later with
     a default that plays as before: neither makes the games kept wrong."""
-    from solver.players import SearchPlayer
+    from ninja_dojo.solver.players import SearchPlayer
 
     if not isinstance(player, SearchPlayer):
         return (type(player).__name__,)
@@ -373,7 +373,7 @@ def plays(player) -> tuple:
 
 
 def default_jobs() -> int:
-    from solver.search import cpu_cores
+    from ninja_dojo.solver.search import cpu_cores
 
     return cpu_cores()
 

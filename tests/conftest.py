@@ -10,7 +10,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, settings
 
-from engine import codec
+from ninja_dojo.engine import codec
 
 # Hypothesis: by default (and in CI) a modest, reproducible run: the same
 # examples every time (derandomize), no example database, no deadline (the
@@ -24,7 +24,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def solver_process(*args, **kw) -> subprocess.Popen:
-    """``python -m solver ARGS`` with its output piped, for a test to press
+    """``python -m ninja_dojo.solver ARGS`` with its output piped, for a test to press
     Ctrl-C.  A shell's background job (`pytest &`) inherits SIGINT ignored,
     and so would the solver: it gets the default, as a terminal's Ctrl-C
     finds it."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import sys
 
-from engine import new_game
+from ninja_dojo.engine import new_game
 from tests import golden
 
 PLAYERS = (2, 3, 4, 5)

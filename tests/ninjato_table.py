@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 
-from engine import codec, new_game
+from ninja_dojo.engine import codec, new_game
 
 TREASURES = ("Fan", "Scroll", "Vase", "Jade", "Gold")
 # Guards by value, written from the rulings' table (not read from the engine).
@@ -238,7 +238,7 @@ class StepReader:
         self.last_turn = 0
 
     def new(self, state):
-        from engine import ninjato
+        from ninja_dojo.engine import ninjato
         first = ninjato.steps(state._buf, 0, 1)
         if not first:
             return []

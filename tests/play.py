@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from engine import State, new_game
+from ninja_dojo.engine import State, new_game
 
 
 def random_joint(state: State, rng: random.Random) -> dict:
@@ -79,7 +79,7 @@ def two_worlds(s: State, k: int, iterations: int, **search) -> tuple[bool, list,
     tell from it (the engine's resampling of all it cannot see, seed
     ``1000 + k``), with the search seed ``k``: whether the hands differ, and
     each analysis as ``(action, visits, value)`` per move."""
-    from solver.search import analyse
+    from ninja_dojo.solver.search import analyse
 
     seat = s.movers()[0]
     other = s.determinize(seat, seed=1000 + k)

@@ -16,8 +16,8 @@ import random
 
 from hypothesis import settings, strategies as st
 
-import engine
-from engine import PositionError, State, new_game
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError, State, new_game
 from tests.play import random_joint
 
 #: Above this many combinations of a game's option values, each option is

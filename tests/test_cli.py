@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from engine import PositionError, load, save
+from ninja_dojo.engine import PositionError, load, save
 from tests.conftest import ninjan_position, solver_process
 from tests.play import play_random, random_joint
 
@@ -186,7 +186,7 @@ def test_a_folder_without_write_permission(tmp_path, monkeypatch, capsys):
     import errno
     import os
     import tempfile
-    from solver.cli import main
+    from ninja_dojo.solver.cli import main
 
     def refused(*args, **kw):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
@@ -202,7 +202,7 @@ def test_a_full_disk_is_one_line_and_the_old_file_stays(tmp_path, monkeypatch, c
     """ENOSPC while writing: the message, exit 2, the file as it was, no temporary left."""
     import errno
     import os
-    from solver.cli import main
+    from ninja_dojo.solver.cli import main
     target = tmp_path / "x.msgpack"
     target.write_bytes(b"the old file")
 
@@ -298,7 +298,7 @@ WORDS = st.sampled_from([
 def test_any_argument_list_gives_a_result_or_one_line_and_exit_2(tmp_path, capsys, words):
     """Whatever a user types: exit 0 with a result, or exit 2 with one line
     on stderr (``--help``: the help and exit 0).  Never a traceback."""
-    from solver.cli import main
+    from ninja_dojo.solver.cli import main
     pos = tmp_path / "pos.msgpack"
     if not pos.exists():
         main(["new", "ninjan", "--players", "2", "--seed", "1", "-o", str(pos)])
@@ -359,7 +359,7 @@ def test_ninjato_through_the_command_line(tmp_path):
 def _damaged_san_ni_ichi(tmp_path, damage) -> str:
     """A San, Ni, Ichi! position file with one field spoiled by ``damage``."""
     import msgpack
-    from engine import codec, new_game
+    from ninja_dojo.engine import codec, new_game
 
     d = codec.to_map(new_game("san_ni_ichi", 4, seed=10, teams=True))
     damage(d)
@@ -378,8 +378,8 @@ def _damaged_san_ni_ichi(tmp_path, damage) -> str:
     (lambda d: d["state"].update(deck=["standard"]), "state.deck"),
 ])
 def test_damaged_san_ni_ichi_file_is_one_line_and_exit_2(tmp_path, capsys, damage, field):
-    from solver.cli import main
-    from tui.match import load_match
+    from ninja_dojo.solver.cli import main
+    from ninja_dojo.tui.match import load_match
 
     path = _damaged_san_ni_ichi(tmp_path, damage)
     assert main(["analyse", path, "--iterations", "50"]) == 2
@@ -394,7 +394,7 @@ def _san_position_naming_seat_0():
     1) chooses among moves that name the first seat, "seat 0" to the engine."""
     import random
 
-    from engine import new_game
+    from ninja_dojo.engine import new_game
     rng = random.Random(5)
     for seed in range(50):
         s = new_game("san_ni_ichi", 4, seed=seed)
@@ -408,7 +408,7 @@ def _san_position_naming_seat_0():
 
 
 def test_analyse_counts_the_seats_in_move_names_from_1(tmp_path):
-    from engine import seats_from_one
+    from ninja_dojo.engine import seats_from_one
     state, seat = _san_position_naming_seat_0()
     pos = tmp_path / "san.msgpack"
     save(state, pos)
@@ -432,7 +432,7 @@ def test_analyse_counts_the_seats_in_move_names_from_1(tmp_path):
 def test_review_counts_the_seats_in_move_names_from_1(tmp_path):
     import random
 
-    from engine import new_game, seats_from_one
+    from ninja_dojo.engine import new_game, seats_from_one
     state = play_random(new_game("san_ni_ichi", 4, seed=3), random.Random(3))
     path = tmp_path / "game.msgpack"
     save(state, path)

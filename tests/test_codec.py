@@ -9,8 +9,8 @@ import random
 import msgpack
 import pytest
 
-import engine
-from engine import PositionError, codec, dumps, load, loads, new_game, save
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError, codec, dumps, load, loads, new_game, save
 from tests.conftest import ninjan_position
 from tests.play import play_random, random_joint
 
@@ -510,7 +510,7 @@ def test_mutated_maps_load_or_raise_position_error():
 
 def test_game_options_must_agree_with_the_state():
     import msgpack
-    from engine import dumps, loads, new_game
+    from ninja_dojo.engine import dumps, loads, new_game
 
     s = new_game("san_ni_ichi", 4, seed=3, teams=True)
     d = msgpack.unpackb(dumps(s))

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import engine
-
+from ninja_dojo import engine
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 API = DOCS / "api.md"
 
@@ -105,7 +104,7 @@ def test_ninjato_rules_doc_marks_every_ruling():
 
 
 def test_senjutsu_rules_doc_marks_every_ruling_and_lists_every_card_as_the_data_has_it():
-    from engine.senjutsu_cards import CARDS
+    from ninja_dojo.engine.senjutsu_cards import CARDS
     text = (DOCS / "rules" / "senjutsu.md").read_text(encoding="utf-8")
     # rules/senjutsu.md has rulings 1 to 26.
     for n in range(1, 27):
@@ -123,18 +122,20 @@ def test_senjutsu_rules_doc_marks_every_ruling_and_lists_every_card_as_the_data_
 def test_ninjato_docstring_examples_run():
     import doctest
 
-    import engine.ninjato
+    import ninja_dojo.engine.ninjato
+
+    from ninja_dojo import engine
     import tests.ninjato_table
     for module in (engine.ninjato, tests.ninjato_table):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0 and result.attempted > 0, module.__name__
 
 
-@pytest.mark.parametrize("name", ["engine", "engine.errors", "engine.checks", "engine.state",
-                                  "engine.codec", "engine.files", "engine.review", "solver.search",
-                                  "solver.players",
-                                  "solver.review", "solver.rating", "solver.tournament",
-                                  "engine.senjutsu", "engine.senjutsu_cards", "engine.senjutsu_decks",
+@pytest.mark.parametrize("name", ["engine", "ninja_dojo.engine.errors", "ninja_dojo.engine.checks", "ninja_dojo.engine.state",
+                                  "ninja_dojo.engine.codec", "ninja_dojo.engine.files", "ninja_dojo.engine.review", "ninja_dojo.solver.search",
+                                  "ninja_dojo.solver.players",
+                                  "ninja_dojo.solver.review", "ninja_dojo.solver.rating", "ninja_dojo.solver.tournament",
+                                  "ninja_dojo.engine.senjutsu", "ninja_dojo.engine.senjutsu_cards", "ninja_dojo.engine.senjutsu_decks",
                                   "tests.properties", "tests.senjutsu_table"])
 def test_engine_and_solver_doctests(name):
     """The examples in the docstrings of the engine's and the solver's Python

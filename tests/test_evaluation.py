@@ -10,8 +10,8 @@ import random
 import numpy as np
 import pytest
 
-from engine import GAMES, codec, new_game
-from solver.search import Search, SearchConfig, search_settings
+from ninja_dojo.engine import GAMES, codec, new_game
+from ninja_dojo.solver.search import Search, SearchConfig, search_settings
 from tests.play import random_joint
 
 JUDGED = {

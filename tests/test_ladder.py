@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 
 from bench import ladder
-from engine import GAMES
-from solver import players, tournament
-from solver.players import LEVELS, level_ratings
-from solver.tournament import Record
+from ninja_dojo.engine import GAMES
+from ninja_dojo.solver import players, tournament
+from ninja_dojo.solver.players import LEVELS, level_ratings
+from ninja_dojo.solver.tournament import Record
 
 LEVEL_NAMES = list(LEVELS)
 
@@ -107,7 +107,9 @@ def test_the_fingerprint_follows_how_the_search_plays(monkeypatch):
     assert ladder.fingerprint("ninjan", 3, {}) == before
     from dataclasses import replace
 
-    import solver.search
+    import ninja_dojo.solver.search
+
+    from ninja_dojo import solver
     real = solver.search.SearchConfig
     monkeypatch.setattr(tournament, "SearchConfig", lambda **kw: replace(real(**kw), exploration=0.3))
     assert ladder.fingerprint("ninjan", 3, {}) != before
@@ -115,7 +117,7 @@ def test_the_fingerprint_follows_how_the_search_plays(monkeypatch):
 
 async def test_the_setup_screen_shows_each_levels_rating_in_the_chosen_game(tmp_path, monkeypatch):
     from tests.snapshot_apps.dojo_pilot import make_app, set_choice, wait_for
-    from tui.widgets.choice import Choice
+    from ninja_dojo.tui.widgets.choice import Choice
 
     table = {"ninjan": {"games": 40, "players": 5, "options": {}, "anchor": "novice",
                         "ratings": {"novice": {"elo": 1000, "ci95": [1000, 1000]},

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from engine import ninjan
-from engine import PositionError, new_game
+from ninja_dojo.engine import ninjan
+from ninja_dojo.engine import PositionError, new_game
 from tests.conftest import DECK, ninjan_position, value
 from tests import golden, golden_playthrough
 from tests.play import random_joint

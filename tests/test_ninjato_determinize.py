@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine import PositionError, ninjato, new_game
-from solver.search import analyse
+from ninja_dojo.engine import PositionError, ninjato, new_game
+from ninja_dojo.solver.search import analyse
 from tests.play import random_positions, two_worlds
 
 
@@ -129,7 +129,7 @@ def swap_a_hidden_card(s, observer, rng):
     """The same position for ``observer`` with one card that nobody saw
     another seat take exchanged with a card of another value in the Dojo
     deck, and the Guard deck's order reversed; None if there is none."""
-    from engine import State
+    from ninja_dojo.engine import State
     f = s.fields()
     if f["attack"]["plays"][0]["base"] is not None:
         return None                                  # a play's cards are public

@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-from engine import new_game
+from ninja_dojo.engine import new_game
 from tests import golden
 from tests.ninjato_table import StepReader
 

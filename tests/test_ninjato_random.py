@@ -17,7 +17,7 @@ from collections import Counter
 
 import pytest
 
-from engine import PositionError, _driver, codec, dumps, loads, new_game, ninjato
+from ninja_dojo.engine import PositionError, _driver, codec, dumps, loads, new_game, ninjato
 
 GAMES = 10_000
 DOJO = {1: 10, 2: 10, 3: 12, 4: 10, 5: 10}

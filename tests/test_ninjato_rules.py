@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import PositionError
+from ninja_dojo.engine import PositionError
 from tests.ninjato_table import QUIET, Table, legal, play
 
 

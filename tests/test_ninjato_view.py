@@ -18,7 +18,7 @@ import copy
 import random
 from collections import Counter
 
-from engine import codec, new_game
+from ninja_dojo.engine import codec, new_game
 from tests.ninjato_table import GUARD, StepReader
 
 MULTIPLIER = {0: 0, 1: 1, 2: 2, 3: 4, 4: 5, 5: 6, 6: 8}     # rulings' section 7

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import new_game
+from ninja_dojo.engine import new_game
 from tests.play import policy_share
 
 GAMES = 200

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine import PositionError, new_game, pride_of_ninja as pon
+from ninja_dojo.engine import PositionError, new_game, pride_of_ninja as pon
 from tests.test_pride_of_ninja_rules import HAND, deck_counts
 
 

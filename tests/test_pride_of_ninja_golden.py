@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from engine import new_game
+from ninja_dojo.engine import new_game
 from tests import golden
 
 CONFIGS = [(p, d) for p in (3, 4, 5) for d in ("blue", "red")]

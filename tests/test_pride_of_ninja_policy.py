@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from engine import new_game
+from ninja_dojo.engine import new_game
 from tests.play import policy_share
 
 # Measured with 1,000 games each (one policy seat, the others uniform random):
@@ -50,7 +50,7 @@ def fit_table(games: int) -> str:
     a one-hot of how many it has (0..6+), then its front and back counts.
     Weights in tenths of a TP."""
     import numpy as np
-    from engine import pride_of_ninja as pon
+    from ninja_dojo.engine import pride_of_ninja as pon
 
     def feats(front, back, kinds):
         x = np.zeros(len(kinds) * 9)

@@ -17,7 +17,7 @@ from collections import Counter
 import msgpack
 import pytest
 
-from engine import PositionError, codec, dumps, loads, new_game
+from ninja_dojo.engine import PositionError, codec, dumps, loads, new_game
 from tests.test_pride_of_ninja_rules import (FIVE_PLAYER_CARD, GOAL, HAND, SLAIN_BY_MIKO,
                                              deck_counts, position)
 
@@ -201,7 +201,7 @@ def test_mangled_fields_raise_position_error_only():
     """Any field replaced by junk (or dropped) is refused with PositionError
     or still makes a valid position; nothing else escapes."""
     import copy
-    from engine import pride_of_ninja as pon
+    from ninja_dojo.engine import pride_of_ninja as pon
     rng = random.Random(0)
     junk = [None, -1, 0, 1, 7, 2**70, "Ninja", "x", [], [[]], {}, ["Ninja"],
             [["Ninja", "front"]], True, 3.5, "front"]

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from engine import PositionError, codec, new_game
+from ninja_dojo.engine import PositionError, codec, new_game
 
 # The decks, from the rulebook's Card Clarifications (not read from the
 # engine, so a wrong deck in the engine cannot go unnoticed): initiative and
@@ -529,7 +529,7 @@ def test_slain_twice_takes_one_marker_and_resets_twice():
 # ------------------------------------------------------------ setup, draft
 
 def test_the_decks_match_the_rulebook():
-    from engine import pride_of_ninja as pon
+    from ninja_dojo.engine import pride_of_ninja as pon
     for deck in DECKS:
         for players, size in ((3, 24), (4, 28), (5, 30)):
             got = {name: count for name, _, count in pon.cards(deck, players) if count}
@@ -632,7 +632,7 @@ def test_back_row_hidden_until_resolution():
 
 
 def test_observe_a_face_down_pick_is_only_face_down_to_others():
-    from engine import _driver, pride_of_ninja as pon
+    from ninja_dojo.engine import _driver, pride_of_ninja as pon
     s = new_game("pride_of_ninja", players=3, seed=4)
 
     def observe(actor, action, observer):

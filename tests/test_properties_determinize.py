@@ -20,8 +20,8 @@ import random
 
 from hypothesis import given, settings
 
-import engine
-from engine import PositionError, State
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError, State
 from tests.play import random_joint
 from tests.properties import budget, decision_kind, games, play_out, start
 

@@ -25,11 +25,11 @@ import tempfile
 import msgpack
 from hypothesis import event, given, settings, strategies as st
 
-import engine
-from engine import PositionError, codec
-from engine.review import GameReview, ReviewedMove
-from solver.review import decisions
-from solver.search import analyse
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError, codec
+from ninja_dojo.engine.review import GameReview, ReviewedMove
+from ninja_dojo.solver.review import decisions
+from ninja_dojo.solver.search import analyse
 from tests.play import play_random
 from tests.properties import budget, games, play_out, start
 
@@ -220,7 +220,7 @@ def test_random_bytes_are_refused(raw):
 @settings(max_examples=budget(1))
 @given(damaged_positions())
 def test_solver_analyse_on_a_damaged_file_exits_0_or_2_with_one_line(doc):
-    from solver.cli import main
+    from ninja_dojo.solver.cli import main
 
     data = packed(doc)
     if data is None:

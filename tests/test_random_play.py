@@ -13,8 +13,8 @@ from collections import Counter
 
 import pytest
 
-from engine import PositionError, new_game
-from engine.ninjan import card_name
+from ninja_dojo.engine import PositionError, new_game
+from ninja_dojo.engine.ninjan import card_name
 from tests.conftest import DECK, value
 
 GAMES = 10_000

@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 import pytest
 
-from solver.rating import SCALE, finishing_order, fit
+from ninja_dojo.solver.rating import SCALE, finishing_order, fit
 
 TRUE = np.array([1000.0, 1150.0, 1300.0, 1380.0, 1500.0])
 

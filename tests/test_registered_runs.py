@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from bench import report
-from solver import cli
-from solver.tournament import Record, Result, schedule
+from ninja_dojo.solver import cli
+from ninja_dojo.solver.tournament import Record, Result, schedule
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = ROOT / "bench" / "tournament-games" / "README.md"

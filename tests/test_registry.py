@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import GAMES, GameType, new_game
-from engine.state import GAME_NAMES
+from ninja_dojo.engine import GAMES, GameType, new_game
+from ninja_dojo.engine.state import GAME_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,7 +49,7 @@ def lacks(name: str) -> list[str]:
     if not any(name in b["name"] for b in baseline["benchmarks"]):
         out.append("throughput benchmarks in bench/baseline.json (bench/test_bench_games.py, "
                    "then bench/README.md 'Refreshing the baseline')")
-    from tui.boards import BOARDS
+    from ninja_dojo.tui.boards import BOARDS
     if name not in BOARDS:
         out.append("a board in the app (tui/boards.py)")
     return out
@@ -73,7 +73,7 @@ def test_what_a_game_lacks_is_named(monkeypatch, tmp_path):
     game = GAMES["ninjan"]
     bare = replace(game, name="bare", options={"deck": {"values": ("a",), "default": "b"}})
     monkeypatch.setitem(GAMES, "bare", bare)
-    monkeypatch.setattr("engine.state.GAME_NAMES", (*GAME_NAMES, "bare"))
+    monkeypatch.setattr("ninja_dojo.engine.state.GAME_NAMES", (*GAME_NAMES, "bare"))
     missing = "\n".join(lacks("bare"))
     for what in ("'deck'", "docs/rules/bare.md", "tests/golden/bare_", "bench.guard --game bare",
                  "instruction counts", "bench/baseline.json", "a board in the app"):

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine import PositionError, new_game
-from engine.state import plies, replay
+from ninja_dojo.engine import PositionError, new_game
+from ninja_dojo.engine.state import plies, replay
 from tests.properties import CONFIGURATIONS
 
 #: each game at its smallest and its largest table (first option set)

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-import engine
-from engine import PositionError, State, new_game, save
-from solver.review import (THRESHOLDS, decisions, mark, review_decision, review_game)
-from solver.search import Search, SearchConfig
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError, State, new_game, save
+from ninja_dojo.solver.review import (THRESHOLDS, decisions, mark, review_decision, review_game)
+from ninja_dojo.solver.search import Search, SearchConfig
 from tests.properties import CONFIGURATIONS
 from tests.test_cli import solver
 
@@ -52,7 +52,7 @@ def test_a_decision_is_the_search_of_that_seat_from_that_position():
     state = played_game("ninjan", 3, seed=8, moves=4)
     d = decisions(state)[2]
     r = review_decision(d, iterations=500, seed=5)
-    from solver.review import review_seed
+    from ninja_dojo.solver.review import review_seed
     a = Search(d.state, d.seat, SearchConfig(iterations=500, threads=1,
                                              seed=review_seed(5, d.move, d.seat))).run()
     played = next(m for m in a.moves if m.action == d.played)
@@ -80,7 +80,7 @@ def test_the_review_never_reads_a_hidden_card():
     d = decisions(state)[0]
     other = d.state.determinize(d.seat, seed=99)         # the other hand resampled
     assert other.view(d.seat) == d.state.view(d.seat) and other.view(1 - d.seat) != d.state.view(1 - d.seat)
-    from solver.review import Decision
+    from ninja_dojo.solver.review import Decision
     twin = Decision(d.move, d.seat, other, d.played, d.legal)
     assert review_decision(twin, 800, seed=1) == review_decision(d, 800, seed=1)
 

@@ -17,8 +17,8 @@ import sys
 
 import pytest
 
-from engine import new_game
-from engine.san_ni_ichi import step_text
+from ninja_dojo.engine import new_game
+from ninja_dojo.engine.san_ni_ichi import step_text
 from tests import golden
 
 # name -> (players, options, seed); seeds picked so that, together, the games

@@ -12,9 +12,9 @@ from collections import Counter
 
 import pytest
 
-import engine
-from engine import PositionError, _driver, new_game
-from engine import san_ni_ichi as sni
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError, _driver, new_game
+from ninja_dojo.engine import san_ni_ichi as sni
 from tests.test_san_ni_ichi_rules import STANDARD, ALTERNATE, atk, position
 from tests.play import play_random, random_joint
 

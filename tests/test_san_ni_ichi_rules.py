@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import PositionError, codec, new_game
+from ninja_dojo.engine import PositionError, codec, new_game
 
 ELEMENTS = ("Fire", "Wood", "Water")
 LETTER = {"Fire": "A", "Wood": "B", "Water": "C"}

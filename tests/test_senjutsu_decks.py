@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import PositionError, new_game
-from engine import senjutsu_decks as sd
+from ninja_dojo.engine import PositionError, new_game
+from ninja_dojo.engine import senjutsu_decks as sd
 
 # The rulings' table of section 4: jade / gold / steel / wood card counts.
 PRESET_SHAPE = {"master": (1, 6, 16, 17), "student": (1, 5, 16, 18),
@@ -125,7 +125,7 @@ def test_a_deck_file_breaking_a_rule_names_the_rule(tmp_path):
 
 def test_the_command_line_takes_per_seat_options_and_a_deck_file(tmp_path):
     from tests.test_cli import solver
-    from engine import load
+    from ninja_dojo.engine import load
     deck = tmp_path / "ronin.deck"
     deck.write_text("# wood and one jade\n30 Quick Stab\n9 Oxen Barge\n1 Crimson Whirlwind\n")
     pos = tmp_path / "duel.msgpack"

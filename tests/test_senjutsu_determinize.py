@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine import new_game
-from engine import senjutsu as sj
-from solver.search import analyse
+from ninja_dojo.engine import new_game
+from ninja_dojo.engine import senjutsu as sj
+from ninja_dojo.solver.search import analyse
 from tests.play import random_positions, two_worlds
 from tests.senjutsu_table import Table, deck_with
 from tests.test_senjutsu_rules import go
@@ -126,7 +126,7 @@ def test_a_face_down_discard_is_hidden_and_forgets_what_was_shown():
         s.apply({m: s.legal_action_ids(m)[0] for m in s.movers()})
     assert s.movers() == [1]
     hidden = sj.ACTION_NAMES.index("a hidden choice")
-    from engine import _driver
+    from ninja_dojo.engine import _driver
     for a in s.legal_action_ids(1):
         assert _driver.observe(s.rules, s.buffer(), 1, a, 0) == hidden
         assert _driver.observe(s.rules, s.buffer(), 1, a, 1) == a

@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-from engine import new_game
+from ninja_dojo.engine import new_game
 from tests import golden
 
 PLAYERS = (2, 3, 4)

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-import engine
-from engine import PositionError, codec, new_game
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError, codec, new_game
 from tests.play import play_random
 from tests.senjutsu_table import Table, deck_with
 from tests.test_senjutsu_rules import go

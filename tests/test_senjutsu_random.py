@@ -18,7 +18,7 @@ from collections import Counter
 
 import pytest
 
-from engine import new_game, senjutsu
+from ninja_dojo.engine import new_game, senjutsu
 from tests.play import random_joint
 
 GAMES = 10_000
@@ -45,7 +45,7 @@ def test_the_total_is_ten_thousand():
 def test_the_checker_sees_a_broken_state():
     """The control of the test above: a state with one card in two places
     (made by editing the raw struct, which the loader would refuse)."""
-    import engine.senjutsu_cards as sc
+    import ninja_dojo.engine.senjutsu_cards as sc
     s = new_game("senjutsu", 2, seed=3)
     assert senjutsu.invariant_broken(s.buffer()) is None
     pile = s.fields()["draw_piles"][0]

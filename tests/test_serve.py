@@ -278,5 +278,5 @@ def type_into_field(driver, keys, text: str) -> None:
 
 
 def engine_load(path):
-    import engine
+    from ninja_dojo import engine
     return engine.load(path)

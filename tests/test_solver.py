@@ -10,10 +10,10 @@ import threading
 import numpy as np
 import pytest
 
-from engine import PositionError, new_game
-from engine import ninjan
-from engine.state import State
-from solver.search import Search, SearchConfig, analyse
+from ninja_dojo.engine import PositionError, new_game
+from ninja_dojo.engine import ninjan
+from ninja_dojo.engine.state import State
+from ninja_dojo.solver.search import Search, SearchConfig, analyse
 from tests.play import play_random, random_joint
 
 
@@ -233,7 +233,7 @@ def test_threads_add_up_their_trees():
     # Root parallelisation: thread k is the one-thread search with seed
     # thread_seed(seed, k) and its share of the iterations; the analysis sums
     # their root statistics, so nothing a thread found is lost or counted twice.
-    from solver.search import split_iterations, thread_seed
+    from ninja_dojo.solver.search import split_iterations, thread_seed
 
     s = random_position(4, seed=21, choose_round=2)
     merged = analyse(s, 1, iterations=7001, seed=8, threads=3)
@@ -279,8 +279,8 @@ def test_a_running_search_can_be_cancelled(threads):
 
 
 def test_a_games_tuned_settings_are_searched_with_unless_the_config_names_its_own():
-    from engine import GAMES
-    from solver.search import DEFAULT_EXPAND_AT, search_settings
+    from ninja_dojo.engine import GAMES
+    from ninja_dojo.solver.search import DEFAULT_EXPAND_AT, search_settings
     tuned = GAMES["ninjato"].search_settings
     players = min(p for p in tuned if "expand_at" in tuned[p])
     s = new_game("ninjato", players, seed=3)
@@ -302,7 +302,7 @@ def test_a_longer_timed_search_expands_later_where_the_game_says_so():
     # Ninjato at 4 players: 1 s a move grows the tree 0.25 s grows, with
     # four times the samples in each node; 0.25 s, 0.05 s and iteration
     # budgets keep the threshold their tournament rows were played with.
-    from engine import GAMES
+    from ninja_dojo.engine import GAMES
     tuned = GAMES["ninjato"].search_settings
     players = next(p for p in sorted(tuned) if "expand_per_second" in tuned[p])
     base, per_second = tuned[players]["expand_at"], tuned[players]["expand_per_second"]
@@ -330,7 +330,7 @@ def test_a_prior_leans_a_young_search_to_the_heuristic_move():
     them than without."""
     from collections import Counter
 
-    from solver.players import GreedyPlayer
+    from ninja_dojo.solver.players import GreedyPlayer
 
     state = new_game("pride_of_ninja", 5, 3, deck="red")
     favourite, _ = Counter(GreedyPlayer().choose(state, 0, seed=k) for k in range(300)).most_common(1)[0]
@@ -565,7 +565,7 @@ def test_engine_and_solver_never_import_textual():
                                   "ismcts:2000+threads=2", "ismcts:2000+prior=2",
                                   "flat:2000+paired"])
 def test_players_choose_the_same_whatever_the_hidden_cards(spec):
-    from solver.players import player
+    from ninja_dojo.solver.players import player
 
     who = player(spec)
     for seed in range(6):
@@ -652,8 +652,8 @@ def test_a_games_tuned_exploration_is_searched_with(monkeypatch):
     a search reads it there: the same tree as naming the constant."""
     from dataclasses import replace
 
-    from engine import GAMES
-    from solver.search import DEFAULT_EXPLORATION
+    from ninja_dojo.engine import GAMES
+    from ninja_dojo.solver.search import DEFAULT_EXPLORATION
     ninjato = GAMES["ninjato"]
     s = new_game("ninjato", 3, seed=3)
     seat = s.movers()[0]

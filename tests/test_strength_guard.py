@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import GAMES
+from ninja_dojo.engine import GAMES
 from bench import guard
 
 SETTINGS = guard.load()

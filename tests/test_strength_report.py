@@ -10,7 +10,7 @@ import json
 import pytest
 
 from bench import ladder, report
-from solver.players import ladder_file
+from ninja_dojo.solver.players import ladder_file
 
 
 def test_docs_strength_is_what_the_records_give():

@@ -10,9 +10,9 @@ import time
 
 import pytest
 
-from engine import PositionError
-from solver import tournament
-from solver.tournament import Progress, Result, play, run, schedule
+from ninja_dojo.engine import PositionError
+from ninja_dojo.solver import tournament
+from ninja_dojo.solver.tournament import Progress, Result, play, run, schedule
 from tests.conftest import solver_process
 
 
@@ -58,8 +58,8 @@ def test_the_runner_plays_what_the_old_tournament_loop_played():
     # Seeds as they were before the runner existed, so the README's seeded
     # tables still replay: deal seed*1_000_003+g, move seed
     # (seed*7919+g)*1009 + step*31 + seat.
-    from engine import new_game
-    from solver.players import player
+    from ninja_dojo.engine import new_game
+    from ninja_dojo.solver.players import player
 
     hero, field = player("ismcts:200"), player("random")
     seed, g, players = 3, 1, 2
@@ -188,7 +188,7 @@ def test_a_local_ray_plays_the_same_games():
 
 
 def test_levels_search_on_one_thread_in_a_tournament_unless_asked():
-    from solver.players import LEVELS, player
+    from ninja_dojo.solver.players import LEVELS, player
 
     assert LEVELS["hard"].config.threads == 0            # the app: every core
     assert player("hard").threads == 1 and player("master").config.seconds == 3.0
@@ -199,7 +199,7 @@ def test_levels_search_on_one_thread_in_a_tournament_unless_asked():
 
 
 def test_search_settings_in_a_spec_and_their_bad_values():
-    from solver.players import player
+    from ninja_dojo.solver.players import player
 
     c = player("ismcts:100+expand=8+cut=3+exploration=0.5").config
     assert (c.expand_at, c.cut_rounds, c.exploration) == (8, 3, 0.5)

@@ -6,19 +6,19 @@ from __future__ import annotations
 
 import os
 
-import engine
-from engine import new_game
+from ninja_dojo import engine
+from ninja_dojo.engine import new_game
 from tests.snapshot_apps.dojo_pilot import (late_position, make_app, play_to_end, settle,
                                             start_match, type_path, wait_for)
-from tui.app import DojoApp
-from tui.match import MatchSetup, plan_seats
-from tui.paths import autosave_dir, saves_dir
-from tui.saves import latest_unfinished, list_saves
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.game import GameScreen
-from tui.screens.load import LoadScreen
-from tui.screens.menu import MenuScreen
-from tui.screens.save import SaveScreen
+from ninja_dojo.tui.app import DojoApp
+from ninja_dojo.tui.match import MatchSetup, plan_seats
+from ninja_dojo.tui.paths import autosave_dir, saves_dir
+from ninja_dojo.tui.saves import latest_unfinished, list_saves
+from ninja_dojo.tui.screens.confirm import ConfirmScreen
+from ninja_dojo.tui.screens.game import GameScreen
+from ninja_dojo.tui.screens.load import LoadScreen
+from ninja_dojo.tui.screens.menu import MenuScreen
+from ninja_dojo.tui.screens.save import SaveScreen
 
 SIZE = (120, 40)
 
@@ -159,7 +159,8 @@ async def test_pride_of_ninja_log_names_your_face_down_cards_after_loading(tmp_p
 
 
 async def test_when_the_autosave_fails_the_game_says_so_and_leaving_asks(tmp_path, monkeypatch):
-    import tui.saves
+    import ninja_dojo.tui.saves
+    from ninja_dojo import tui
     real = engine.save
 
     def failing(state, path, seats=None, review=None):

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import new_game
-from solver.players import LEVELS, cores_used
-from tui import ai
-from tui.ai import Thinking, decide, share_cores
-from tui.match import plan_seats
+from ninja_dojo.engine import new_game
+from ninja_dojo.solver.players import LEVELS, cores_used
+from ninja_dojo.tui import ai
+from ninja_dojo.tui.ai import Thinking, decide, share_cores
+from ninja_dojo.tui.match import plan_seats
 
 
 @pytest.mark.parametrize("wants,cores,expected", [
@@ -25,9 +25,9 @@ def test_share_cores(wants, cores, expected):
 
 
 def test_the_setup_screen_says_how_many_cores_a_level_uses(monkeypatch):
-    from tui.screens.setup import level_help
+    from ninja_dojo.tui.screens.setup import level_help
 
-    monkeypatch.setattr("solver.search.cpu_cores", lambda: 6)
+    monkeypatch.setattr("ninja_dojo.solver.search.cpu_cores", lambda: 6)
     assert cores_used("hard") == 6 and cores_used("medium") == 1 and cores_used("novice") == 0
     text = level_help()
     assert "hard: searches 1 s on 6 cores" in text and "medium: 20,000 iterations on 1 core" in text
@@ -37,7 +37,7 @@ def test_ai_seats_deciding_at_once_divide_the_cores(monkeypatch):
     # Three hard seats choose at the same moment on a 4-core machine: their
     # searches get 1, 1 and 2 threads, not 4 each.
     monkeypatch.setattr(ai, "cpu_cores", lambda: 4)
-    monkeypatch.setattr("solver.search.cpu_cores", lambda: 4)
+    monkeypatch.setattr("ninja_dojo.solver.search.cpu_cores", lambda: 4)
     used = {}
     real = LEVELS["hard"].search
 

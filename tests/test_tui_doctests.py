@@ -6,12 +6,12 @@ import importlib
 
 import pytest
 
-MODULES = ["tui.paths", "tui.settings", "tui.saves", "tui.match", "tui.docs",
-           "tui.widgets.board", "tui.widgets.status_bar", "tui.widgets.analysis_panel",
-           "tui.widgets.win_chart", "tui.widgets.hex_field",
-           "tui.widgets.san_ni_ichi_board", "tui.widgets.pride_of_ninja_board",
-           "tui.widgets.ninjato_words", "tui.widgets.ninjato_story", "tui.widgets.ninjato_action",
-           "tui.decks", "tui.widgets.senjutsu_words", "tui.screens.setup"]
+MODULES = ["ninja_dojo.tui.paths", "ninja_dojo.tui.settings", "ninja_dojo.tui.saves", "ninja_dojo.tui.match", "ninja_dojo.tui.docs",
+           "ninja_dojo.tui.widgets.board", "ninja_dojo.tui.widgets.status_bar", "ninja_dojo.tui.widgets.analysis_panel",
+           "ninja_dojo.tui.widgets.win_chart", "ninja_dojo.tui.widgets.hex_field",
+           "ninja_dojo.tui.widgets.san_ni_ichi_board", "ninja_dojo.tui.widgets.pride_of_ninja_board",
+           "ninja_dojo.tui.widgets.ninjato_words", "ninja_dojo.tui.widgets.ninjato_story", "ninja_dojo.tui.widgets.ninjato_action",
+           "ninja_dojo.tui.decks", "ninja_dojo.tui.widgets.senjutsu_words", "ninja_dojo.tui.screens.setup"]
 
 
 @pytest.mark.parametrize("name", MODULES)

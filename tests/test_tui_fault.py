@@ -4,13 +4,13 @@ are injected in the main thread (applying a move) and in the AI's thread
 worker."""
 from __future__ import annotations
 
-import engine
-import tui.screens.game as game_module
+from ninja_dojo import engine
+import ninja_dojo.tui.screens.game as game_module
 from tests.snapshot_apps.dojo_pilot import make_app, start_match, wait_for
-from tui.match import Match, plan_seats
-from tui.saves import Autosave
-from tui.screens.fault import FaultScreen
-from tui.screens.menu import MenuScreen
+from ninja_dojo.tui.match import Match, plan_seats
+from ninja_dojo.tui.saves import Autosave
+from ninja_dojo.tui.screens.fault import FaultScreen
+from ninja_dojo.tui.screens.menu import MenuScreen
 
 
 def injected(*args, **kwargs):

@@ -1,13 +1,13 @@
 """Save, load and export from the app: exact round trips, clear errors."""
 from __future__ import annotations
 
-import engine
+from ninja_dojo import engine
 from tests.snapshot_apps.dojo_pilot import (late_position, make_app, settle, start_match,
                                             type_path, wait_for)
-from tui.screens.game import GameScreen
-from tui.screens.load import LoadScreen
-from tui.screens.rules import RulesScreen
-from tui.screens.save import SaveScreen
+from ninja_dojo.tui.screens.game import GameScreen
+from ninja_dojo.tui.screens.load import LoadScreen
+from ninja_dojo.tui.screens.rules import RulesScreen
+from ninja_dojo.tui.screens.save import SaveScreen
 
 
 async def test_save_then_load_restores_the_exact_state(tmp_path):
@@ -160,7 +160,8 @@ async def test_dojo_load_opens_a_saved_game_and_rejects_a_bad_one(tmp_path):
 
 
 async def test_rules_screen_without_the_rules_file(tmp_path, monkeypatch):
-    import tui.docs
+    import ninja_dojo.tui.docs
+    from ninja_dojo import tui
     monkeypatch.setattr(tui.docs, "rules_paths", lambda game: [tmp_path / "none.md"])
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -173,7 +174,7 @@ async def test_rules_screen_without_the_rules_file(tmp_path, monkeypatch):
 
 def test_dojo_command_line_rejects_bad_arguments(tmp_path, capsys):
     import pytest
-    from tui.app import main
+    from ninja_dojo.tui.app import main
     for argv in (["--pause", "-1"], ["--load", str(tmp_path / "nowhere.msgpack")],
                  ["--hint-iterations", "0"]):
         with pytest.raises(SystemExit) as e:

@@ -3,17 +3,17 @@ from __future__ import annotations
 
 import random
 
-from engine import new_game, save
-from engine.state import replay
+from ninja_dojo.engine import new_game, save
+from ninja_dojo.engine.state import replay
 from tests.play import random_moves
 from tests.snapshot_apps.dojo_pilot import (late_position, make_app, new_game as setup_by_keys,
                                             play_to_end, settle, start_match, wait_for)
-from tui.screens.end import EndScreen
-from tui.screens.game import GameScreen
-from tui.screens.menu import MenuScreen
-from tui.screens.replay import ReplayScreen
-from tui.screens.setup import SetupScreen
-from tui.widgets.ninjan_board import NinJanBoard
+from ninja_dojo.tui.screens.end import EndScreen
+from ninja_dojo.tui.screens.game import GameScreen
+from ninja_dojo.tui.screens.menu import MenuScreen
+from ninja_dojo.tui.screens.replay import ReplayScreen
+from ninja_dojo.tui.screens.setup import SetupScreen
+from ninja_dojo.tui.widgets.ninjan_board import NinJanBoard
 
 
 async def test_menu_rules_and_back(tmp_path):

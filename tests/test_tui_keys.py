@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import threading
 
-import engine
-import tui.screens.game as game_module
+from ninja_dojo import engine
+import ninja_dojo.tui.screens.game as game_module
 from tests.snapshot_apps.dojo_pilot import make_app, ninjan_position, settle, wait_for
-from tui.screens.end import EndScreen
+from ninja_dojo.tui.screens.end import EndScreen
 
 
 async def test_while_the_ai_thinks_the_human_chooses_once(tmp_path, monkeypatch):
@@ -86,5 +86,5 @@ async def test_after_the_game_only_the_end_keys_act(tmp_path):
 
 
 def _setup(kinds, seed):
-    from tui.match import MatchSetup, plan_seats
+    from ninja_dojo.tui.match import MatchSetup, plan_seats
     return MatchSetup("ninjan", plan_seats(len(kinds), kinds), seed)

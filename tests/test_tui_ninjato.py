@@ -14,22 +14,22 @@ import re
 
 from rich.console import Console
 
-import engine
-from engine import codec
-from engine.state import replay
+from ninja_dojo import engine
+from ninja_dojo.engine import codec
+from ninja_dojo.engine.state import replay
 from tests.ninjato_table import QUIET, Table, play
 from tests.snapshot_apps.dojo_pilot import FAST, make_app, settle, type_path, wait_for
-from tui.match import Match, MatchSetup, plan_seats
-from tui.screens.cover import CoverScreen
-from tui.screens.end import EndScreen
-from tui.screens.game import GameScreen
-from tui.screens.load import LoadScreen
-from tui.screens.menu import MenuScreen
-from tui.screens.recap import RecapScreen
-from tui.screens.rules import RulesScreen
-from tui.screens.save import SaveScreen
-from tui.widgets.ninjato_board import NinjatoBoard
-from tui.widgets.ninjato_house import HouseRow
+from ninja_dojo.tui.match import Match, MatchSetup, plan_seats
+from ninja_dojo.tui.screens.cover import CoverScreen
+from ninja_dojo.tui.screens.end import EndScreen
+from ninja_dojo.tui.screens.game import GameScreen
+from ninja_dojo.tui.screens.load import LoadScreen
+from ninja_dojo.tui.screens.menu import MenuScreen
+from ninja_dojo.tui.screens.recap import RecapScreen
+from ninja_dojo.tui.screens.rules import RulesScreen
+from ninja_dojo.tui.screens.save import SaveScreen
+from ninja_dojo.tui.widgets.ninjato_board import NinjatoBoard
+from ninja_dojo.tui.widgets.ninjato_house import HouseRow
 
 GAME = "ninjato"
 SIZE = (120, 40)

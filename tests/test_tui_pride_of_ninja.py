@@ -13,18 +13,18 @@ import re
 
 from rich.console import Console
 
-import engine
-from engine import Action, new_game
-from engine.state import Outcome, replay
+from ninja_dojo import engine
+from ninja_dojo.engine import Action, new_game
+from ninja_dojo.engine.state import Outcome, replay
 from tests.play import random_moves
 from tests.snapshot_apps.dojo_pilot import make_app, set_choice, settle, type_path, wait_for
-from tui.match import MatchSetup, plan_seats
-from tui.screens.end import EndScreen
-from tui.screens.game import GameScreen
-from tui.screens.load import LoadScreen
-from tui.screens.save import SaveScreen
-from tui.screens.setup import SetupScreen
-from tui.widgets.pride_of_ninja_board import (PrideOfNinjaBoard, abilities, ability_lines,
+from ninja_dojo.tui.match import MatchSetup, plan_seats
+from ninja_dojo.tui.screens.end import EndScreen
+from ninja_dojo.tui.screens.game import GameScreen
+from ninja_dojo.tui.screens.load import LoadScreen
+from ninja_dojo.tui.screens.save import SaveScreen
+from ninja_dojo.tui.screens.setup import SetupScreen
+from ninja_dojo.tui.widgets.pride_of_ninja_board import (PrideOfNinjaBoard, abilities, ability_lines,
                                               split_action)
 
 GAME = "pride_of_ninja"

@@ -9,13 +9,13 @@ import time
 import pytest
 from rich.console import Console
 
-from engine import new_game
+from ninja_dojo.engine import new_game
 from tests.snapshot_apps.dojo_pilot import FAST, make_app, play_to_end, settle, wait_for
-from tui.match import MatchSetup, plan_seats
-from tui.screens.end import EndScreen
-from tui.screens.recap import RecapScreen
-from tui.screens.rules import RulesScreen
-from tui.screens.scores import ScoresScreen
+from ninja_dojo.tui.match import MatchSetup, plan_seats
+from ninja_dojo.tui.screens.end import EndScreen
+from ninja_dojo.tui.screens.recap import RecapScreen
+from ninja_dojo.tui.screens.rules import RulesScreen
+from ninja_dojo.tui.screens.scores import ScoresScreen
 
 SIZE = (120, 40)
 #: a recap waits for a key (the default); the rest fast
@@ -168,7 +168,7 @@ async def test_the_rules_of_the_game_being_played_with_a_key_to_its_board(tmp_pa
 
 
 def test_dojo_help_and_rules_on_the_command_line(capsys):
-    from tui.app import main
+    from ninja_dojo.tui.app import main
     with pytest.raises(SystemExit) as e:
         main(["--help"])
     out = capsys.readouterr().out

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-import engine
-from engine import new_game, save
-from solver.review import mark
+from ninja_dojo import engine
+from ninja_dojo.engine import new_game, save
+from ninja_dojo.solver.review import mark
 from tests.snapshot_apps.dojo_pilot import make_app, wait_for
-from tui.screens.end import EndScreen
-from tui.screens.review import ReviewScreen
-from tui.widgets.win_chart import WinChart
+from ninja_dojo.tui.screens.end import EndScreen
+from ninja_dojo.tui.screens.review import ReviewScreen
+from ninja_dojo.tui.widgets.win_chart import WinChart
 
 ITERATIONS = 300
 

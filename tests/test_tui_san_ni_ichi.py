@@ -11,19 +11,19 @@ from __future__ import annotations
 import random
 import re
 
-import engine
-from engine import new_game
-from engine.san_ni_ichi import STEP_KINDS
-from engine.state import replay
+from ninja_dojo import engine
+from ninja_dojo.engine import new_game
+from ninja_dojo.engine.san_ni_ichi import STEP_KINDS
+from ninja_dojo.engine.state import replay
 from tests.play import random_moves, random_joint
 from tests.snapshot_apps.dojo_pilot import make_app, set_choice, settle, type_path, wait_for
-from tui.match import Match, plan_seats
-from tui.screens.end import EndScreen
-from tui.screens.game import GameScreen
-from tui.screens.load import LoadScreen
-from tui.screens.save import SaveScreen
-from tui.screens.setup import SetupScreen
-from tui.widgets.san_ni_ichi_board import SanNiIchiBoard, action_label, action_seats, narrate
+from ninja_dojo.tui.match import Match, plan_seats
+from ninja_dojo.tui.screens.end import EndScreen
+from ninja_dojo.tui.screens.game import GameScreen
+from ninja_dojo.tui.screens.load import LoadScreen
+from ninja_dojo.tui.screens.save import SaveScreen
+from ninja_dojo.tui.screens.setup import SetupScreen
+from ninja_dojo.tui.widgets.san_ni_ichi_board import SanNiIchiBoard, action_label, action_seats, narrate
 
 GAME = "san_ni_ichi"
 
@@ -282,7 +282,7 @@ def test_every_step_and_action_reads_in_the_players_words():
 
 
 def _setup(kinds, seed, **options):
-    from tui.match import MatchSetup
+    from ninja_dojo.tui.match import MatchSetup
     return MatchSetup(GAME, plan_seats(len(kinds), kinds), seed, options)
 
 

@@ -6,15 +6,15 @@ save and resume."""
 from __future__ import annotations
 
 
-from engine import new_game
-from engine import senjutsu as sj
-from engine.state import replay
+from ninja_dojo.engine import new_game
+from ninja_dojo.engine import senjutsu as sj
+from ninja_dojo.engine.state import replay
 from tests.snapshot_apps.dojo_pilot import check_essentials_whole, make_app, settle, wait_for
-from tui.match import MatchSetup, plan_seats
-from tui.screens.end import EndScreen
-from tui.widgets.senjutsu_board import SenjutsuBoard
-from tui.widgets.senjutsu_field import field_marks
-from tui.widgets.senjutsu_words import ATTACK_STYLE, BLOCK_STYLE
+from ninja_dojo.tui.match import MatchSetup, plan_seats
+from ninja_dojo.tui.screens.end import EndScreen
+from ninja_dojo.tui.widgets.senjutsu_board import SenjutsuBoard
+from ninja_dojo.tui.widgets.senjutsu_field import field_marks
+from ninja_dojo.tui.widgets.senjutsu_words import ATTACK_STYLE, BLOCK_STYLE
 
 SMALL = (80, 24)
 
@@ -109,7 +109,7 @@ async def test_a_duel_against_a_novice_to_the_end(tmp_path):
         else:
             assert "draw" in winner.lower()
         # The replay: back from the end, move by move, the field as it was.
-        from tui.screens.replay import ReplayScreen
+        from ninja_dojo.tui.screens.replay import ReplayScreen
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), what="the replay")
         await pilot.press("home", "right", "right")
@@ -123,9 +123,9 @@ def test_the_story_never_names_a_card_chosen_in_secret():
     """A melee of novices: no line of any move's story names a card that a
     hidden choice (a face-down discard, a search, a top-3 pick...) took,
     unless the engine's public steps name it."""
-    from solver.players import GreedyPlayer
-    from tui.match import ai_seed
-    from tui.widgets.senjutsu_story import HIDDEN
+    from ninja_dojo.solver.players import GreedyPlayer
+    from ninja_dojo.tui.match import ai_seed
+    from ninja_dojo.tui.widgets.senjutsu_story import HIDDEN
     s = new_game("senjutsu", 4, 3)
     player = GreedyPlayer()
     names = ["A", "B", "C", "D"]
@@ -173,7 +173,7 @@ def card_hexes(card: str, index: int | None, kind: str, hex_, facing: int) -> se
     them) fall for a samurai on ``hex_`` facing ``facing``: the card's
     printed grid turned and moved there (from the grid data, not asked of
     the engine)."""
-    from engine.senjutsu_cards import cell_offset
+    from ninja_dojo.engine.senjutsu_cards import cell_offset
     out = set()
     grids = sj.card_info(card)["grids"]
     for segment in grids if index is None else [grids[index]]:
@@ -192,8 +192,8 @@ def test_every_attack_and_block_is_a_frame_with_its_hexes_on_the_field():
     block of the game is a frame of the story whose field paints exactly the
     hexes the card's grid covers from where the samurai stands (red for the
     attack, blue for the block), and the blocked attack names its blocker."""
-    from solver.players import GreedyPlayer
-    from tui.match import ai_seed
+    from ninja_dojo.solver.players import GreedyPlayer
+    from ninja_dojo.tui.match import ai_seed
     s = new_game("senjutsu", 2, 6, samurai="ronin,master")
     player = GreedyPlayer()
     names = ["Ronin's player", "Master's player"]
@@ -240,8 +240,8 @@ def test_every_attack_and_block_is_a_frame_with_its_hexes_on_the_field():
 # ------------------------------------------------------------- deck builder
 async def test_build_a_deck_see_the_broken_rule_fix_it_save_it_and_play_it(tmp_path, dojo_home):
     from tests.snapshot_apps.dojo_pilot import set_choice
-    from tui.screens.deck_builder import DeckBuilderScreen
-    from tui.screens.game import GameScreen
+    from ninja_dojo.tui.screens.deck_builder import DeckBuilderScreen
+    from ninja_dojo.tui.screens.game import GameScreen
     app = make_app(tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("n")
@@ -274,7 +274,7 @@ async def test_build_a_deck_see_the_broken_rule_fix_it_save_it_and_play_it(tmp_p
         await pilot.press("s")
         path = dojo_home / "decks" / "duel-deck.txt"
         assert path.exists()
-        from tui.decks import load_deck
+        from ninja_dojo.tui.decks import load_deck
         deck = load_deck(path)
         assert deck.samurai == "ronin" and deck.counts["G01"] == 1 and "R01" not in deck.counts
         await pilot.press("escape")
@@ -329,9 +329,9 @@ async def test_hot_seat_covers_the_board_before_each_person_sees_their_hand(tmp_
 
 # ------------------------------------------------------------ save, resume
 async def test_save_then_resume_where_it_was(tmp_path):
-    import engine
+    from ninja_dojo import engine
     from tests.snapshot_apps.dojo_pilot import type_path
-    from tui.screens.save import SaveScreen
+    from ninja_dojo.tui.screens.save import SaveScreen
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         game = await start(pilot, 2, 36, samurai="ronin,master")
@@ -364,7 +364,7 @@ async def test_save_then_resume_where_it_was(tmp_path):
 # checking the new pictures by eye.  The default settings (a number selects,
 # enter plays; the recap waits for a key), novice AIs, fixed seeds.
 def small_app(tmp_path):
-    from tui.settings import Settings
+    from ninja_dojo.tui.settings import Settings
     return make_app(tmp_path, settings=Settings(step_pause=0))
 
 
@@ -394,7 +394,7 @@ def test_four_players_at_80x24_a_step_shown_on_the_field(snap_compare, tmp_path)
 def test_the_deck_builder_at_80x24(snap_compare, tmp_path):
     """The Master's preset: Swift Mind under the cursor, read in full."""
     async def run_before(pilot):
-        from tui.screens.deck_builder import DeckBuilderScreen
+        from ninja_dojo.tui.screens.deck_builder import DeckBuilderScreen
         await pilot.app.push_screen(DeckBuilderScreen("master"))
         await pilot.pause()
         await pilot.press("down", "down")
@@ -408,7 +408,7 @@ async def test_a_click_on_a_hex_chooses_it_and_c_reads_the_hand(tmp_path):
     the field lights up), a second click plays it.  Then ``c`` reads each
     card of the hand in the card panel, ``d`` shows the kamae trees and
     discards in its place."""
-    from tui.widgets.hex_field import position
+    from ninja_dojo.tui.widgets.hex_field import position
     app = small_app(tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         game = await start(pilot, 2, 36, samurai="ronin,master")

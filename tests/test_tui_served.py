@@ -9,13 +9,13 @@ import msgpack
 import pytest
 from hypothesis import given, strategies as st
 
-import engine
-from engine import PositionError
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError
 from tests.snapshot_apps.dojo_pilot import make_app, start_match, type_path, wait_for
-from tui.paths import name_in, within
-from tui.screens.game import GameScreen
-from tui.screens.load import LoadScreen
-from tui.screens.save import SaveScreen
+from ninja_dojo.tui.paths import name_in, within
+from ninja_dojo.tui.screens.game import GameScreen
+from ninja_dojo.tui.screens.load import LoadScreen
+from ninja_dojo.tui.screens.save import SaveScreen
 
 PATHS = ["../x", "../../etc/passwd", "/tmp/x", "sub/x", "sub\\x", ".hidden", "..", "~/x", "link"]
 
@@ -115,8 +115,8 @@ def test_any_text_names_a_file_of_the_folder_or_is_refused(text):
 
 
 def test_a_deck_linked_from_outside_the_decks_folder_is_not_listed(dojo_home, tmp_path):
-    from engine.senjutsu_decks import PRESETS
-    from tui.decks import save_deck, saved_decks
+    from ninja_dojo.engine.senjutsu_decks import PRESETS
+    from ninja_dojo.tui.decks import save_deck, saved_decks
     save_deck("mine", PRESETS["ronin"], "ronin")
     secret = tmp_path / "secret.txt"
     secret.write_text("root:x:0:0:root:/root:/bin/bash\n")
@@ -127,7 +127,7 @@ def test_a_deck_linked_from_outside_the_decks_folder_is_not_listed(dojo_home, tm
 
 def test_a_position_file_in_the_list_is_read_only_if_regular(folders):
     import os
-    from tui.saves import list_saves
+    from ninja_dojo.tui.saves import list_saves
     saves, _ = folders
     os.mkfifo(saves / "pipe.msgpack")
     (saves / "bytes.msgpack").write_bytes(msgpack.packb([1]))

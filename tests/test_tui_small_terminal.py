@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from tests.snapshot_apps.dojo_pilot import check_essentials_whole, make_app, settle, wait_for
-from tui.match import MatchSetup, plan_seats
-from tui.screens.end import EndScreen
-from tui.widgets.card_chip import CardChip
+from ninja_dojo.tui.match import MatchSetup, plan_seats
+from ninja_dojo.tui.screens.end import EndScreen
+from ninja_dojo.tui.widgets.card_chip import CardChip
 
 SMALL = (80, 24)
 
@@ -116,7 +116,7 @@ async def test_below_the_smallest_size_one_line_says_so(tmp_path):
 async def test_the_prompt_is_one_line_while_the_ai_thinks(tmp_path, monkeypatch):
     """At 140 columns too: the prompt and the AI's progress share one line."""
     import threading
-    import tui.screens.game as game_module
+    import ninja_dojo.tui.screens.game as game_module
     release = threading.Event()
     real = game_module.decide
 
@@ -137,7 +137,7 @@ async def test_the_prompt_is_one_line_while_the_ai_thinks(tmp_path, monkeypatch)
 
 
 async def test_the_hint_and_the_log_open_in_place_of_the_board_and_a_key_goes_back(tmp_path):
-    from tui.settings import Settings
+    from ninja_dojo.tui.settings import Settings
     app = make_app(tmp_path, settings=Settings(step_pause=0))
     async with app.run_test(size=SMALL) as pilot:
         await app.start_match(MatchSetup("ninjan", plan_seats(5, ["human"] + ["novice"] * 4), 5))

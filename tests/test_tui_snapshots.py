@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.snapshot_apps.dojo_pilot import (late_position, make_app, play_to_end, settle,
                                             start_match, wait_for)
-from tui.match import Match, plan_seats
+from ninja_dojo.tui.match import Match, plan_seats
 
 SIZE = (120, 40)
 
@@ -46,12 +46,12 @@ SMALL = (80, 24)
 
 
 def small_app(tmp_path):
-    from tui.settings import Settings
+    from ninja_dojo.tui.settings import Settings
     return make_app(tmp_path, settings=Settings(step_pause=0))
 
 
 async def _start(pilot, game, players, seed, **options):
-    from tui.match import MatchSetup
+    from ninja_dojo.tui.match import MatchSetup
     app = pilot.app
     await app.start_match(MatchSetup(game, plan_seats(players, ["human"] + ["novice"] * (players - 1)),
                                      seed, options))
@@ -142,7 +142,7 @@ def test_ninjato_four_players_at_80x24_banzai_or_retreat(snap_compare, tmp_path)
 def test_ninjato_end_of_game_at_80x24(snap_compare, tmp_path):
     """A three-player game played by the engine's greedy policy (seed 9):
     the winner, and every part of every score."""
-    from engine import new_game
+    from ninja_dojo.engine import new_game
 
     async def run_before(pilot):
         s = new_game("ninjato", 3, seed=9)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import threading
 
-import tui.screens.game as game_module
+import ninja_dojo.tui.screens.game as game_module
 from tests.snapshot_apps.dojo_pilot import make_app, settle, wait_for
-from tui.match import MatchSetup, plan_seats
-from tui.screens.cover import CoverScreen
-from tui.settings import Settings
+from ninja_dojo.tui.match import MatchSetup, plan_seats
+from ninja_dojo.tui.screens.cover import CoverScreen
+from ninja_dojo.tui.settings import Settings
 
 SIZE = (120, 40)
 #: the defaults, but no recap to dismiss and no pauses: these tests are about choosing

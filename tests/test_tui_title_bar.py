@@ -8,7 +8,7 @@ from textual.screen import Screen
 from textual.widgets._header import HeaderTitle
 
 from tests.snapshot_apps.dojo_pilot import make_app, start_match
-from tui.widgets.title_bar import TitleBar
+from ninja_dojo.tui.widgets.title_bar import TitleBar
 
 
 def title_text(screen) -> str:

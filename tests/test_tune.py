@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bench import tune
-from solver import tournament
+from ninja_dojo.solver import tournament
 
 TINY = ["--game", "ninjan", "--players", "2", "--param", "exploration", "--values", "0.05,3",
         "--ai", "ismcts:40", "--vs", "greedy", "--games", "6", "--seed", "1", "--jobs", "1"]

@@ -20,14 +20,14 @@ import msgpack
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import engine
-from engine import PositionError, codec, new_game
-from engine import senjutsu_decks as sd
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError, codec, new_game
+from ninja_dojo.engine import senjutsu_decks as sd
 from tests.properties import budget
 from tests.test_properties_positions import assert_refusal, at, nodes, real_positions
 
 #: a message quotes at most this much of a value (engine.checks.SHOWN)
-from engine.checks import SHOWN
+from ninja_dojo.engine.checks import SHOWN
 
 PRESETS = engine.game_module("senjutsu").PRESET_NAMES
 
@@ -245,7 +245,7 @@ def test_solver_review_and_dojo_load_refuse_a_deck_path(traps, tmp_path):
     out = run(["review", pos, "--iterations", 10])
     assert out.returncode == 2 and "options.deck: '/etc/passwd' is not a preset" in out.stderr
     assert "root:" not in out.stderr
-    from tui.match import load_match     # what `dojo --load` and the load screen call
+    from ninja_dojo.tui.match import load_match     # what `dojo --load` and the load screen call
     with Opened(allow=[pos]) as opened, pytest.raises(PositionError, match="is not a preset"):
         load_match(pos)
     assert_opens_nothing(opened)

@@ -28,8 +28,8 @@ from collections import Counter
 
 import pytest
 
-import engine
-from engine import PositionError, State
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError, State
 from tests.play import random_joint
 from tests.test_pride_of_ninja_determinize import seen as pride_knows
 

@@ -1,6 +1,6 @@
-"""``python -m tui`` runs the dojo app."""
+"""``python -m ninja_dojo.tui`` runs the dojo app."""
 import sys
 
-from tui.app import main
+from ninja_dojo.tui.app import main
 
 sys.exit(main())

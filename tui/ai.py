@@ -2,8 +2,8 @@
 hint.  These functions block (they run the search) and are called from thread
 workers; a ``Thinking`` lets the UI thread read the progress and cancel.
 
->>> from engine import new_game
->>> from tui.match import plan_seats
+>>> from ninja_dojo.engine import new_game
+>>> from ninja_dojo.tui.match import plan_seats
 >>> s = new_game("ninjan", 2, seed=3)
 >>> moves, notes = decide(s, plan_seats(2, ["novice", "novice"]), [0, 1], Thinking())
 >>> sorted(moves), notes
@@ -14,11 +14,11 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from engine import Action, PositionError, State
-from solver.players import LEVELS, GreedyPlayer, SearchPlayer
-from solver.search import Analysis, Search, SearchConfig, choose, cpu_cores
+from ninja_dojo.engine import Action, PositionError, State
+from ninja_dojo.solver.players import LEVELS, GreedyPlayer, SearchPlayer
+from ninja_dojo.solver.search import Analysis, Search, SearchConfig, choose, cpu_cores
 
-from tui.match import Seat, ai_seed
+from ninja_dojo.tui.match import Seat, ai_seed
 
 #: Hint searches: as strong as the "medium" level, and deterministic.
 HINT_ITERATIONS = 20_000

@@ -18,20 +18,20 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
-import engine
-from engine import PositionError
-from solver.review import REVIEW_ITERATIONS
-from tui.ai import HINT_ITERATIONS
-from tui.boards import board_class, playable_games
-from tui.match import Match, MatchSetup, default_seats, load_match
-from tui.paths import data_dir, saves_dir
-from tui.saves import Autosave, latest_unfinished
-from tui.screens.game import GameScreen
-from tui.screens.load import LoadScreen
-from tui.screens.menu import MenuScreen
-from tui.screens.rules import RulesScreen
-from tui.screens.setup import SetupScreen
-from tui.settings import Settings, load_settings, save_settings
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError
+from ninja_dojo.solver.review import REVIEW_ITERATIONS
+from ninja_dojo.tui.ai import HINT_ITERATIONS
+from ninja_dojo.tui.boards import board_class, playable_games
+from ninja_dojo.tui.match import Match, MatchSetup, default_seats, load_match
+from ninja_dojo.tui.paths import data_dir, saves_dir
+from ninja_dojo.tui.saves import Autosave, latest_unfinished
+from ninja_dojo.tui.screens.game import GameScreen
+from ninja_dojo.tui.screens.load import LoadScreen
+from ninja_dojo.tui.screens.menu import MenuScreen
+from ninja_dojo.tui.screens.rules import RulesScreen
+from ninja_dojo.tui.screens.setup import SetupScreen
+from ninja_dojo.tui.settings import Settings, load_settings, save_settings
 
 
 class DojoApp(App):
@@ -192,7 +192,7 @@ class DojoApp(App):
         self.push_screen(LoadScreen(self.folder, served=self.served), callback=self.open_state)
 
     def action_settings(self) -> None:
-        from tui.screens.settings import SettingsScreen
+        from ninja_dojo.tui.screens.settings import SettingsScreen
         self.push_screen(SettingsScreen(self.settings))
 
     def action_rules(self, game: str | None = None) -> None:
@@ -224,11 +224,11 @@ def serve(argv: list[str]) -> int:
     behind a random token (``tui.serve``).
 
     Each browser tab that opens the page gets its own ``dojo`` process
-    (``python -m tui --served``), its terminal drawn in the page; nothing of
+    (``python -m ninja_dojo.tui --served``), its terminal drawn in the page; nothing of
     the app is rewritten for the web.  The served app keeps its files in the
     data folder, by name.
     """
-    from tui.serve import SERVED_FLAG, loopback
+    from ninja_dojo.tui.serve import SERVED_FLAG, loopback
     parser = _ServeParser(
         prog="dojo serve", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Play in a web browser: serve the app over HTTP.\n\n"
@@ -253,11 +253,11 @@ def serve(argv: list[str]) -> int:
         parser.error(f"--no-token: only with a loopback --host (localhost, 127.0.0.1, ::1), not "
                      f"{shlex.quote(args.host)}: anyone who reaches it would play on this machine")
     try:
-        from tui.serve import TokenServer
+        from ninja_dojo.tui.serve import TokenServer
     except ImportError:
         parser.error("textual-serve is not installed: pip install textual-serve")
     import secrets
-    command = f"{shlex.quote(sys.executable)} -m tui {SERVED_FLAG}"
+    command = f"{shlex.quote(sys.executable)} -m ninja_dojo.tui {SERVED_FLAG}"
     token = None if args.no_token else secrets.token_urlsafe(32)
     TokenServer(command, host=args.host, port=args.port, token=token).serve()
     return 0

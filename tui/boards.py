@@ -2,13 +2,13 @@
 ``Board`` subclass in ``tui/widgets/<game>_board.py`` and list it below."""
 from __future__ import annotations
 
-import engine
-from tui.widgets.board import Board
-from tui.widgets.ninjan_board import NinJanBoard
-from tui.widgets.ninjato_board import NinjatoBoard
-from tui.widgets.pride_of_ninja_board import PrideOfNinjaBoard
-from tui.widgets.san_ni_ichi_board import SanNiIchiBoard
-from tui.widgets.senjutsu_board import SenjutsuBoard
+from ninja_dojo import engine
+from ninja_dojo.tui.widgets.board import Board
+from ninja_dojo.tui.widgets.ninjan_board import NinJanBoard
+from ninja_dojo.tui.widgets.ninjato_board import NinjatoBoard
+from ninja_dojo.tui.widgets.pride_of_ninja_board import PrideOfNinjaBoard
+from ninja_dojo.tui.widgets.san_ni_ichi_board import SanNiIchiBoard
+from ninja_dojo.tui.widgets.senjutsu_board import SenjutsuBoard
 
 BOARDS: dict[str, type[Board]] = {
     NinJanBoard.GAME: NinJanBoard,

@@ -15,12 +15,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine import PositionError
-from engine.checks import shown
-from engine.codec import write_atomically
-from engine.files import read_regular
-from engine.senjutsu_decks import DECK_FILE_LIMIT, deck_text, read_deck_text
-from tui.paths import decks_dir, ensure, within
+from ninja_dojo.engine import PositionError
+from ninja_dojo.engine.checks import shown
+from ninja_dojo.engine.codec import write_atomically
+from ninja_dojo.engine.files import read_regular
+from ninja_dojo.engine.senjutsu_decks import DECK_FILE_LIMIT, deck_text, read_deck_text
+from ninja_dojo.tui.paths import decks_dir, ensure, within
 
 #: the first line of a deck file written here: its name and samurai (a comment to the engine)
 HEADER = re.compile(r"#\s*deck:\s*(?P<name>.*?)\s*\(for (?P<samurai>\w+)\)\s*$")

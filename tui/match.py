@@ -5,7 +5,7 @@ Nothing here knows a rule: the state answers every question about the game.
 A simultaneous choice is collected seat by seat (the humans' secret choices,
 the AIs' searches) and applied as one joint move.
 
->>> from engine import new_game
+>>> from ninja_dojo.engine import new_game
 >>> m = Match(new_game("ninjan", 2, seed=3), plan_seats(2, ["human", "novice"]))
 >>> m.names
 ['You', 'Kaede']
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import Action, PositionError, State, load_game
-from engine.review import GameReview
+from ninja_dojo.engine import Action, PositionError, State, load_game
+from ninja_dojo.engine.review import GameReview
 
 #: What a seat can be: a person at this keyboard, or an AI at a strength level.
 HUMAN = "human"
@@ -84,7 +84,7 @@ def seats_from_file(kinds: tuple[str, ...]) -> tuple[Seat, ...]:
     >>> [s.label for s in seats_from_file(("hard", "human"))]
     ['Hanzo (hard AI)', 'You']
     """
-    from solver.players import LEVELS
+    from ninja_dojo.solver.players import LEVELS
 
     for i, kind in enumerate(kinds):
         if kind != HUMAN and kind not in LEVELS:

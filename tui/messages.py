@@ -5,8 +5,8 @@ from dataclasses import dataclass, field
 
 from textual.message import Message
 
-from engine import Action
-from solver.search import Analysis
+from ninja_dojo.engine import Action
+from ninja_dojo.solver.search import Analysis
 
 
 @dataclass

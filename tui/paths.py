@@ -23,7 +23,7 @@ PosixPath('/data/saves/game 2.msgpack')
 >>> name_in(Path("/data/saves"), "../../etc/passwd")
 Traceback (most recent call last):
 ...
-engine.errors.PositionError: '../../etc/passwd': give a name, not a path: files stay in the saves folder
+ninja_dojo.engine.errors.PositionError: '../../etc/passwd': give a name, not a path: files stay in the saves folder
 """
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ from pathlib import Path
 
 from platformdirs import user_data_path
 
-from engine import PositionError
-from engine.checks import shown
+from ninja_dojo.engine import PositionError
+from ninja_dojo.engine.checks import shown
 
 APP_NAME = "ninja-dojo"
 HOME_VARIABLE = "NINJA_DOJO_HOME"

@@ -15,9 +15,9 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-import engine
-from engine import PositionError, State
-from tui.paths import autosave_dir, ensure, saves_dir, within
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError, State
+from ninja_dojo.tui.paths import autosave_dir, ensure, saves_dir, within
 
 #: autosaves kept; beyond that the oldest finished games go first
 MAX_AUTOSAVES = 40
@@ -77,7 +77,7 @@ class SaveInfo:
 
 def progress_text(state: State) -> str:
     """Where a game stands, in the board's words (``round 3/9``)."""
-    from tui.boards import board_class
+    from ninja_dojo.tui.boards import board_class
     try:
         board = board_class(state.name)
     except PositionError:

@@ -10,7 +10,7 @@ allowed, gives the default and one message naming the field.
 >>> Settings.from_json({"recap_seconds": "soon"})
 Traceback (most recent call last):
 ...
-engine.errors.PositionError: settings.recap_seconds: 'soon' is not one of 0, 3, 5, 10
+ninja_dojo.engine.errors.PositionError: settings.recap_seconds: 'soon' is not one of 0, 3, 5, 10
 """
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-from engine import PositionError
-from engine.files import read_regular
-from tui.paths import ensure, settings_file
+from ninja_dojo.engine import PositionError
+from ninja_dojo.engine.files import read_regular
+from ninja_dojo.tui.paths import ensure, settings_file
 
 #: the largest settings file read (it holds four values)
 SETTINGS_LIMIT = 1 << 16

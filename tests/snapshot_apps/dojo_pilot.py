@@ -10,11 +10,11 @@ import time
 from rich.cells import cell_len
 from textual.pilot import Pilot
 
-from tui.app import DojoApp
-from tui.screens.game import GameScreen
-from tui.settings import Settings
-from tui.widgets.card_chip import CardChip
-from tui.widgets.choice import Choice
+from ninja_dojo.tui.app import DojoApp
+from ninja_dojo.tui.screens.game import GameScreen
+from ninja_dojo.tui.settings import Settings
+from ninja_dojo.tui.widgets.card_chip import CardChip
+from ninja_dojo.tui.widgets.choice import Choice
 
 TIMEOUT = 20.0
 
@@ -100,7 +100,7 @@ async def play_to_end(pilot: Pilot, game: GameScreen, keys=("1",), limit: int = 
 
 async def start_match(pilot: Pilot, kinds: list[str], seed: int) -> GameScreen:
     """Straight into a game (for tests that are not about the setup screen)."""
-    from tui.match import MatchSetup, plan_seats
+    from ninja_dojo.tui.match import MatchSetup, plan_seats
     await pilot.app.start_match(MatchSetup("ninjan", plan_seats(len(kinds), kinds), seed))
     await wait_for(pilot, lambda: pilot.app.game_screen is not None, what="game screen")
     game = pilot.app.game_screen
@@ -111,7 +111,7 @@ async def start_match(pilot: Pilot, kinds: list[str], seed: int) -> GameScreen:
 def late_position(players: int, seed: int, rounds_left: int = 1):
     """A game played by the engine's greedy policy until ``rounds_left`` rounds
     remain (the history is kept, so it replays and loads like a saved game)."""
-    from engine import new_game
+    from ninja_dojo.engine import new_game
     s = new_game("ninjan", players, seed)
     while True:
         v = s.view(-1)
@@ -123,7 +123,7 @@ def late_position(players: int, seed: int, rounds_left: int = 1):
 def ninjan_position(players, piles, played, resolved=0):
     """A round-1 Nin Jan position in the resolve phase, made from named cards
     through the position codec (hands and the box take the other cards)."""
-    from engine import codec
+    from ninja_dojo.engine import codec
     deck = [f"{v} {s}" for s in ("Rock", "Paper", "Scissors")
             for v in (-6, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)]
     rest = [c for c in deck if c not in [c for p in piles for c in p] + list(played)]

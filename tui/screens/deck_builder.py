@@ -18,15 +18,15 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
-from engine import PositionError
-from engine import senjutsu as sj
-from engine.senjutsu_cards import CARDS
-from engine.senjutsu_decks import COPIES, DECK_SIZE, PRESETS, RANKS, problems
-from tui.decks import load_deck, save_deck, saved_decks
-from tui.widgets.choice import Choice
-from tui.widgets.senjutsu_card import CardPanel
-from tui.widgets.senjutsu_words import RANK_STYLES, TYPE_SHORT, TYPE_STYLES
-from tui.widgets.title_bar import TitleBar
+from ninja_dojo.engine import PositionError
+from ninja_dojo.engine import senjutsu as sj
+from ninja_dojo.engine.senjutsu_cards import CARDS
+from ninja_dojo.engine.senjutsu_decks import COPIES, DECK_SIZE, PRESETS, RANKS, problems
+from ninja_dojo.tui.decks import load_deck, save_deck, saved_decks
+from ninja_dojo.tui.widgets.choice import Choice
+from ninja_dojo.tui.widgets.senjutsu_card import CardPanel
+from ninja_dojo.tui.widgets.senjutsu_words import RANK_STYLES, TYPE_SHORT, TYPE_STYLES
+from ninja_dojo.tui.widgets.title_bar import TitleBar
 
 #: below this many rows the screen drops its title bar
 SHORT = 30

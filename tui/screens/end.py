@@ -11,12 +11,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from engine import Outcome
-from solver.review import REVIEW_ITERATIONS
-from tui.boards import board_class
-from tui.match import Match
-from tui.widgets.score_history import score_history_table
-from tui.widgets.title_bar import TitleBar
+from ninja_dojo.engine import Outcome
+from ninja_dojo.solver.review import REVIEW_ITERATIONS
+from ninja_dojo.tui.boards import board_class
+from ninja_dojo.tui.match import Match
+from ninja_dojo.tui.widgets.score_history import score_history_table
+from ninja_dojo.tui.widgets.title_bar import TitleBar
 
 
 def winner_line(outcome: Outcome, names: list[str]) -> str:
@@ -109,12 +109,12 @@ class EndScreen(Screen[str]):
             self.action_leave(event.button.id)
 
     def action_replay(self) -> None:
-        from tui.screens.replay import ReplayScreen
+        from ninja_dojo.tui.screens.replay import ReplayScreen
         self.app.push_screen(ReplayScreen(self.match.state, self.match.seats))
 
     def action_review(self) -> None:
         """The AI goes over every decision of the game (``ReviewScreen``)."""
-        from tui.screens.review import ReviewScreen
+        from ninja_dojo.tui.screens.review import ReviewScreen
         self.app.push_screen(ReviewScreen(self.match, self.files,
                                           getattr(self.app, "review_iterations", REVIEW_ITERATIONS)))
 

@@ -17,11 +17,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-import engine
-from engine import State
-from tui.paths import ensure
-from tui.saves import Autosave
-from tui.screens.save import default_name
+from ninja_dojo import engine
+from ninja_dojo.engine import State
+from ninja_dojo.tui.paths import ensure
+from ninja_dojo.tui.saves import Autosave
+from ninja_dojo.tui.screens.save import default_name
 
 
 def save_after_fault(state: State, seats: tuple[str, ...], autosave: Autosave | None,

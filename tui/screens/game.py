@@ -38,24 +38,24 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
-from engine import Action, PositionError
-from solver.players import GreedyPlayer
-from tui.ai import Thinking, analyse, decide
-from tui.boards import board_class
-from tui.match import Match, MatchSetup, ai_seed
-from tui.messages import AIChose, AIFailed, HintFailed, HintReady
-from tui.saves import Autosave, prune
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.cover import CoverScreen
-from tui.screens.end import EndScreen, winner_line
-from tui.screens.fault import FaultScreen, save_after_fault
-from tui.screens.recap import RecapScreen
-from tui.settings import Settings
-from tui.widgets.analysis_panel import AnalysisPanel
-from tui.widgets.board import Board, Frame, RoundRecord
-from tui.widgets.game_log import GameLog
-from tui.widgets.status_bar import StatusBar, short_count
-from tui.widgets.title_bar import TitleBar
+from ninja_dojo.engine import Action, PositionError
+from ninja_dojo.solver.players import GreedyPlayer
+from ninja_dojo.tui.ai import Thinking, analyse, decide
+from ninja_dojo.tui.boards import board_class
+from ninja_dojo.tui.match import Match, MatchSetup, ai_seed
+from ninja_dojo.tui.messages import AIChose, AIFailed, HintFailed, HintReady
+from ninja_dojo.tui.saves import Autosave, prune
+from ninja_dojo.tui.screens.confirm import ConfirmScreen
+from ninja_dojo.tui.screens.cover import CoverScreen
+from ninja_dojo.tui.screens.end import EndScreen, winner_line
+from ninja_dojo.tui.screens.fault import FaultScreen, save_after_fault
+from ninja_dojo.tui.screens.recap import RecapScreen
+from ninja_dojo.tui.settings import Settings
+from ninja_dojo.tui.widgets.analysis_panel import AnalysisPanel
+from ninja_dojo.tui.widgets.board import Board, Frame, RoundRecord
+from ninja_dojo.tui.widgets.game_log import GameLog
+from ninja_dojo.tui.widgets.status_bar import StatusBar, short_count
+from ninja_dojo.tui.widgets.title_bar import TitleBar
 
 TICK = 0.25
 FILES = Binding.Group("File")
@@ -233,7 +233,7 @@ class GameScreen(Screen):
     def tell_story_so_far(self) -> None:
         """The log of a loaded game: its moves replayed from the deal, as the
         person at the keyboard saw them (their own face-down cards named)."""
-        from tui.screens.replay import replay_steps
+        from ninja_dojo.tui.screens.replay import replay_steps
         try:
             steps = replay_steps(self.match.state, self.match.names, viewer=self.viewer)
         except PositionError:
@@ -856,11 +856,11 @@ class GameScreen(Screen):
             self.advance()
 
     def action_scores(self) -> None:
-        from tui.screens.scores import ScoresScreen
+        from ninja_dojo.tui.screens.scores import ScoresScreen
         self.app.push_screen(ScoresScreen(self.match.state, self.match.names))
 
     def action_save(self) -> None:
-        from tui.screens.save import SaveScreen
+        from ninja_dojo.tui.screens.save import SaveScreen
 
         def saved(path) -> None:
             if path:
@@ -871,7 +871,7 @@ class GameScreen(Screen):
                              callback=saved)
 
     def action_export(self) -> None:
-        from tui.screens.save import SaveScreen
+        from ninja_dojo.tui.screens.save import SaveScreen
 
         movers = self.match.movers()
         seat = self.actor if self.actor is not None else (movers[0] if movers else None)
@@ -891,11 +891,11 @@ class GameScreen(Screen):
         self.app.action_load_game()  # the app replaces this screen on success
 
     def action_replay(self) -> None:
-        from tui.screens.replay import ReplayScreen
+        from ninja_dojo.tui.screens.replay import ReplayScreen
         self.app.push_screen(ReplayScreen(self.match.state, self.match.seats))
 
     def action_rules(self) -> None:
-        from tui.screens.rules import RulesScreen
+        from ninja_dojo.tui.screens.rules import RulesScreen
         self.app.push_screen(RulesScreen(self.match.state.name))
 
     def action_leave(self) -> None:

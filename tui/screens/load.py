@@ -20,12 +20,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-import engine
-from tui.match import load_match
-from tui.paths import autosave_dir, name_in, within
-from tui.saves import SaveInfo, list_saves, seats_summary
-from tui.screens.save import normalise
-from tui.screens.short_form import fit_form
+from ninja_dojo import engine
+from ninja_dojo.tui.match import load_match
+from ninja_dojo.tui.paths import autosave_dir, name_in, within
+from ninja_dojo.tui.saves import SaveInfo, list_saves, seats_summary
+from ninja_dojo.tui.screens.save import normalise
+from ninja_dojo.tui.screens.short_form import fit_form
 
 
 def save_option(info: SaveInfo) -> Option:

@@ -9,8 +9,8 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from tui.saves import SaveInfo, latest_unfinished, seats_summary
-from tui.widgets.title_bar import TitleBar
+from ninja_dojo.tui.saves import SaveInfo, latest_unfinished, seats_summary
+from ninja_dojo.tui.widgets.title_bar import TitleBar
 
 BANNER = """\
  ╔╗╔╦╔╗╔ ╦╔═╗   ╔╦╗╔═╗ ╦╔═╗

@@ -15,10 +15,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from engine import State
-from tui.boards import board_class
-from tui.match import Seat
-from tui.widgets.title_bar import TitleBar
+from ninja_dojo.engine import State
+from ninja_dojo.tui.boards import board_class
+from ninja_dojo.tui.match import Seat
+from ninja_dojo.tui.widgets.title_bar import TitleBar
 
 
 @dataclass

@@ -20,13 +20,13 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-import engine
-from engine import PositionError, State
-from engine.review import GameReview, ReviewedMove
-from solver.review import REVIEW_ITERATIONS, ROUGH_VISITS, Cancelled, mark, review_game
-from tui.boards import board_class
-from tui.match import Match
-from tui.widgets.win_chart import COLOURS, WinChart
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError, State
+from ninja_dojo.engine.review import GameReview, ReviewedMove
+from ninja_dojo.solver.review import REVIEW_ITERATIONS, ROUGH_VISITS, Cancelled, mark, review_game
+from ninja_dojo.tui.boards import board_class
+from ninja_dojo.tui.match import Match
+from ninja_dojo.tui.widgets.win_chart import COLOURS, WinChart
 
 MARK_STYLE = {"blunder": "bold red", "mistake": "bold yellow", "inaccuracy": "cyan", "": "green"}
 

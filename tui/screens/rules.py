@@ -7,8 +7,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Header, MarkdownViewer
 
-import engine
-from tui.docs import rules_markdown
+from ninja_dojo import engine
+from ninja_dojo.tui.docs import rules_markdown
 
 KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "enter", "space": "space",
              "left": "←", "right": "→", "up": "↑", "down": "↓", "backspace": "backspace"}
@@ -36,8 +36,8 @@ def key_text(keys: str) -> str:
 def board_help(game: str) -> str:
     """How to read the board of ``game`` and the keys of a game (markdown);
     empty when the app has no board for it."""
-    from tui.boards import board_class
-    from tui.screens.game import GameScreen
+    from ninja_dojo.tui.boards import board_class
+    from ninja_dojo.tui.screens.game import GameScreen
     try:
         board = board_class(game)
     except engine.PositionError:

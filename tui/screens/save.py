@@ -19,10 +19,10 @@ from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Static
 
-import engine
-from engine import State
-from tui.paths import name_in
-from tui.screens.short_form import fit_form
+from ninja_dojo import engine
+from ninja_dojo.engine import State
+from ninja_dojo.tui.paths import name_in
+from ninja_dojo.tui.screens.short_form import fit_form
 
 
 def default_name(state: State, kind: str = "save") -> str:

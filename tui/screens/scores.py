@@ -7,8 +7,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from engine import State
-from tui.widgets.score_history import score_history_table
+from ninja_dojo.engine import State
+from ninja_dojo.tui.widgets.score_history import score_history_table
 
 
 class ScoresScreen(ModalScreen[None]):

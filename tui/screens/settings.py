@@ -9,8 +9,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, Static
 
-from tui.settings import CHOICES, HELP, LABELS, Settings, value_label
-from tui.widgets.choice import Choice
+from ninja_dojo.tui.settings import CHOICES, HELP, LABELS, Settings, value_label
+from ninja_dojo.tui.widgets.choice import Choice
 
 
 class SettingsScreen(Screen[None]):

@@ -14,13 +14,13 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Static
 
-import engine
-from solver.players import LEVELS, cores_used, level_ratings, rated_at
-from tui.boards import playable_games
-from tui.decks import load_deck, saved_decks
-from tui.match import DEFAULT_LEVEL, HUMAN, MatchSetup, plan_seats
-from tui.screens.short_form import fit_form
-from tui.widgets.choice import Choice
+from ninja_dojo import engine
+from ninja_dojo.solver.players import LEVELS, cores_used, level_ratings, rated_at
+from ninja_dojo.tui.boards import playable_games
+from ninja_dojo.tui.decks import load_deck, saved_decks
+from ninja_dojo.tui.match import DEFAULT_LEVEL, HUMAN, MatchSetup, plan_seats
+from ninja_dojo.tui.screens.short_form import fit_form
+from ninja_dojo.tui.widgets.choice import Choice
 
 #: enough seat rows for the largest game
 MAX_SEATS = max(g.players[1] for g in engine.GAMES.values())
@@ -278,8 +278,8 @@ class SetupScreen(Screen[MatchSetup | None]):
         if game != "senjutsu":
             self.notify("Deck building is for Senjutsu.", timeout=3)
             return
-        from engine import senjutsu as sj
-        from tui.screens.deck_builder import DeckBuilderScreen
+        from ninja_dojo.engine import senjutsu as sj
+        from ninja_dojo.tui.screens.deck_builder import DeckBuilderScreen
         focused = self.focused.parent if self.focused is not None else None
         seat = focused.seat if isinstance(focused, OptionRow) and focused.seat is not None else 0
         samurai = self.query_one(f"#option-samurai-{seat + 1}", Choice).value

@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from engine import Action
-from solver.search import Analysis
+from ninja_dojo.engine import Action
+from ninja_dojo.solver.search import Analysis
 
 BAR = 12
 
@@ -26,7 +26,7 @@ def share_bar(share: float) -> str:
 def explain(analysis: Analysis, players: int, most_searched: str) -> list[Text]:
     """What the numbers mean, in plain words.
 
-    >>> from solver.search import MoveStat
+    >>> from ninja_dojo.solver.search import MoveStat
     >>> a = MoveStat(1, "play 7 Paper", 60, 0.6, 0.30)
     >>> b = MoveStat(2, "play 3 Rock", 40, 0.4, 0.35)
     >>> x = Analysis("ninjan", 0, 100, 0.1, b, [a, b], value=0.32)
@@ -66,7 +66,7 @@ def expectations(analysis: Analysis, names: list[str], say) -> list[Text]:
     them for that seat, over every world it imagined: a guess, never a card
     read from a hand), and the line it expects after the recommended move.
 
-    >>> from solver.search import LineStep, MoveStat
+    >>> from ninja_dojo.solver.search import LineStep, MoveStat
     >>> best = MoveStat(14, "play 9 Rock", 60, 0.6, 0.5)
     >>> x = Analysis("ninjan", 0, 100, 0.1, best, [best], value=0.5,
     ...              others={1: [MoveStat(13, "play 8 Rock", 30, 0.3, 0.4)]},

@@ -40,7 +40,7 @@ from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
-from engine import Action, Outcome, State
+from ninja_dojo.engine import Action, Outcome, State
 
 
 @dataclass
@@ -179,7 +179,7 @@ class Board(Widget, can_focus=True):
     def essentials(self) -> list[Widget]:
         """What must be on screen, whole, for a player to decide now.  The
         default: the cards of the hand (``CardChip``) that are shown."""
-        from tui.widgets.card_chip import CardChip
+        from ninja_dojo.tui.widgets.card_chip import CardChip
         return [c for c in self.query(CardChip) if c.display and c.card is not None]
 
     def keys_state(self) -> tuple:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Container
 
-from tui.widgets.card_chip import CardChip
+from ninja_dojo.tui.widgets.card_chip import CardChip
 
 
 class Hand(Container):

@@ -19,11 +19,11 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 
-from engine import Action
-from tui.widgets.board import Frame, RoundRecord, plural, signed
-from tui.widgets.card_chip import CardChip
-from tui.widgets.hand import Hand
-from tui.widgets.option_board import OptionBoard
+from ninja_dojo.engine import Action
+from ninja_dojo.tui.widgets.board import Frame, RoundRecord, plural, signed
+from ninja_dojo.tui.widgets.card_chip import CardChip
+from ninja_dojo.tui.widgets.hand import Hand
+from ninja_dojo.tui.widgets.option_board import OptionBoard
 
 SUIT_STYLE = {"Rock": "#dcae6e", "Paper": "#80c4ff", "Scissors": "#ff8f8f"}
 SUIT_SHORT = {"Rock": "R", "Paper": "P", "Scissors": "S"}

@@ -9,10 +9,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from tui.widgets.board import plural
-from tui.widgets.ninjato_entry import Drawing, put
-from tui.widgets.ninjato_story import card_name
-from tui.widgets.ninjato_words import (card_of, clan_text, guard_label, need_words, play_words,
+from ninja_dojo.tui.widgets.board import plural
+from ninja_dojo.tui.widgets.ninjato_entry import Drawing, put
+from ninja_dojo.tui.widgets.ninjato_story import card_name
+from ninja_dojo.tui.widgets.ninjato_words import (card_of, clan_text, guard_label, need_words, play_words,
                                        treasure_text, treasure_words)
 
 RESULT = {"beats": (" → wins", "bold green"), "lost": (" → the attack is lost", "bold red"),

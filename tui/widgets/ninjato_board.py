@@ -30,19 +30,19 @@ from textual.binding import Binding
 from textual.containers import Container
 from textual.widgets import Static
 
-from engine import Action, Outcome
-from tui.widgets.board import Frame, RoundRecord, plural, signed
-from tui.widgets.ninjato_action import ActionPanel, attack_of
-from tui.widgets.ninjato_entry import SIDES, SPACE_KEYS, SPACES, Drawing, Entry, fit, put
-from tui.widgets.ninjato_house import HouseRow, houses_header
-from tui.widgets.option_line import OptionLine
-from tui.widgets.ninjato_seats import SeatsTable
-from tui.widgets.ninjato_space import SpaceRow
-from tui.widgets.ninjato_story import scoring_lines, tell, turn_summary
-from tui.widgets.ninjato_words import (CLAN_STYLE, RUMOR_COUNTS, RUMOR_SHORT, action_label,
+from ninja_dojo.engine import Action, Outcome
+from ninja_dojo.tui.widgets.board import Frame, RoundRecord, plural, signed
+from ninja_dojo.tui.widgets.ninjato_action import ActionPanel, attack_of
+from ninja_dojo.tui.widgets.ninjato_entry import SIDES, SPACE_KEYS, SPACES, Drawing, Entry, fit, put
+from ninja_dojo.tui.widgets.ninjato_house import HouseRow, houses_header
+from ninja_dojo.tui.widgets.option_line import OptionLine
+from ninja_dojo.tui.widgets.ninjato_seats import SeatsTable
+from ninja_dojo.tui.widgets.ninjato_space import SpaceRow
+from ninja_dojo.tui.widgets.ninjato_story import scoring_lines, tell, turn_summary
+from ninja_dojo.tui.widgets.ninjato_words import (CLAN_STYLE, RUMOR_COUNTS, RUMOR_SHORT, action_label,
                                        clan_text, effect, guard_label, guard_short, play_words,
                                        treasure_words)
-from tui.widgets.option_board import OptionBoard
+from ninja_dojo.tui.widgets.option_board import OptionBoard
 
 #: the widest prompt: the status line of an 80-column terminal
 PROMPT_WIDTH = 78

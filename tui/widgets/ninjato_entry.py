@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from engine import Action
+from ninja_dojo.engine import Action
 
 #: placing a shuriken: houses 1-5 by their number, then the spaces
 SPACES = ("Dojo", "Sensei", "Palace", "Pavilion")

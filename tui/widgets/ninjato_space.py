@@ -13,8 +13,8 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import Static
 
-from tui.widgets.ninjato_entry import SPACE_KEYS, Drawing, fit, put
-from tui.widgets.ninjato_words import (CLAN_LETTER, CLAN_STYLE, RUMOR_SHORT, RUMOR_TINY,
+from ninja_dojo.tui.widgets.ninjato_entry import SPACE_KEYS, Drawing, fit, put
+from ninja_dojo.tui.widgets.ninjato_words import (CLAN_LETTER, CLAN_STYLE, RUMOR_SHORT, RUMOR_TINY,
                                        STYLE_STYLE, clan_text, cost_short, effect, envoy_text,
                                        rumor_text)
 

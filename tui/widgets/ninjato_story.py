@@ -17,9 +17,9 @@ import copy
 import re
 from collections import Counter
 
-from engine.ninjato import elite_text, guard_text, token_text
-from tui.widgets.board import Frame
-from tui.widgets.ninjato_words import _order, a_token, card_of, effect, play_words, treasure_words, verb
+from ninja_dojo.engine.ninjato import elite_text, guard_text, token_text
+from ninja_dojo.tui.widgets.board import Frame
+from ninja_dojo.tui.widgets.ninjato_words import _order, a_token, card_of, effect, play_words, treasure_words, verb
 
 
 def card_name(name: str | None) -> str:

@@ -20,7 +20,7 @@ from collections import Counter
 
 from rich.text import Text
 
-from engine.ninjato import SENSEI, STYLES, TREASURES
+from ninja_dojo.engine.ninjato import SENSEI, STYLES, TREASURES
 
 #: treasure types, lowest first (Gold ranks highest: ruling 7)
 SHORT = {"Fan": "F", "Scroll": "S", "Vase": "V", "Jade": "J", "Gold": "G"}

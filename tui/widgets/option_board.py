@@ -1,8 +1,8 @@
 """A board whose decisions are a numbered list of options."""
 from __future__ import annotations
 
-from engine import Action
-from tui.widgets.board import Board
+from ninja_dojo.engine import Action
+from ninja_dojo.tui.widgets.board import Board
 
 
 class OptionBoard(Board):

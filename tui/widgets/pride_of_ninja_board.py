@@ -35,11 +35,11 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
 
-from engine import Action, Outcome
-from tui.docs import rules_markdown
-from tui.widgets.board import Board, Frame, RoundRecord
-from tui.widgets.card_chip import CardChip
-from tui.widgets.hand import Hand
+from ninja_dojo.engine import Action, Outcome
+from ninja_dojo.tui.docs import rules_markdown
+from ninja_dojo.tui.widgets.board import Board, Frame, RoundRecord
+from ninja_dojo.tui.widgets.card_chip import CardChip
+from ninja_dojo.tui.widgets.hand import Hand
 
 #: a hand holds at most 7 cards (6 with five players)
 HAND_MAX = 7

@@ -24,13 +24,13 @@ from textual.containers import Container
 from textual.message import Message
 from textual.widgets import Static
 
-from engine import Action, Outcome
-from engine.san_ni_ichi import step_text
-from tui.widgets.board import Frame, RoundRecord, plural, signed
-from tui.widgets.card_chip import CardChip
-from tui.widgets.hand import Hand
-from tui.widgets.option_board import OptionBoard
-from tui.widgets.option_line import OptionLine
+from ninja_dojo.engine import Action, Outcome
+from ninja_dojo.engine.san_ni_ichi import step_text
+from ninja_dojo.tui.widgets.board import Frame, RoundRecord, plural, signed
+from ninja_dojo.tui.widgets.card_chip import CardChip
+from ninja_dojo.tui.widgets.hand import Hand
+from ninja_dojo.tui.widgets.option_board import OptionBoard
+from ninja_dojo.tui.widgets.option_line import OptionLine
 
 ELEMENT_STYLE = {"Fire": "#ff8f6b", "Wood": "#9bd67a", "Water": "#80c4ff"}
 WEAPON_STYLE = "#d7b5ff"

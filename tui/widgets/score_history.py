@@ -7,9 +7,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from engine import State
-from tui.boards import board_class
-from tui.widgets.board import signed
+from ninja_dojo.engine import State
+from ninja_dojo.tui.boards import board_class
+from ninja_dojo.tui.widgets.board import signed
 
 
 def score_history_table(state: State, names: list[str]) -> Group:

@@ -30,17 +30,17 @@ from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Static
 
-from engine import Action, Outcome
-from engine import senjutsu as sj
-from tui.widgets.board import Frame, RoundRecord, plural
-from tui.widgets.hex_field import HexField
-from tui.widgets.option_board import OptionBoard
-from tui.widgets.senjutsu_card import CardPanel
-from tui.widgets.senjutsu_consoles import Consoles, details_line
-from tui.widgets.senjutsu_field import SenjutsuField, field_marks
-from tui.widgets.option_line import OptionLine
-from tui.widgets.senjutsu_story import tell
-from tui.widgets.senjutsu_words import (fit, hand_entries, hand_lines, option_label, samurai_word,
+from ninja_dojo.engine import Action, Outcome
+from ninja_dojo.engine import senjutsu as sj
+from ninja_dojo.tui.widgets.board import Frame, RoundRecord, plural
+from ninja_dojo.tui.widgets.hex_field import HexField
+from ninja_dojo.tui.widgets.option_board import OptionBoard
+from ninja_dojo.tui.widgets.senjutsu_card import CardPanel
+from ninja_dojo.tui.widgets.senjutsu_consoles import Consoles, details_line
+from ninja_dojo.tui.widgets.senjutsu_field import SenjutsuField, field_marks
+from ninja_dojo.tui.widgets.option_line import OptionLine
+from ninja_dojo.tui.widgets.senjutsu_story import tell
+from ninja_dojo.tui.widgets.senjutsu_words import (fit, hand_entries, hand_lines, option_label, samurai_word,
                                         seat_text)
 
 #: option keys: 1..9, then 0 for the tenth; the cursor reaches the rest

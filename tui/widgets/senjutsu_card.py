@@ -9,8 +9,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from tui.widgets.hex_field import render_field, size
-from tui.widgets.senjutsu_words import TYPE_STYLES, card_kind, grid_marks, has_grid
+from ninja_dojo.tui.widgets.hex_field import render_field, size
+from ninja_dojo.tui.widgets.senjutsu_words import TYPE_STYLES, card_kind, grid_marks, has_grid
 
 #: the grid's field: every cell of a card lies within 2 hexes
 GRID_RADIUS = 2

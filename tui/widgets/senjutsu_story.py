@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import copy
 
-from engine import Action
-from tui.widgets.board import Frame
+from ninja_dojo.engine import Action
+from ninja_dojo.tui.widgets.board import Frame
 
 #: how long each kind of step stays (in step pauses): an attack, a block
 #: and a fall are worth a look, the bookkeeping of a round flies by

@@ -12,9 +12,9 @@ import re
 from rich.cells import cell_len
 from rich.text import Text
 
-from engine import senjutsu as sj
-from engine.senjutsu_cards import cell_offset
-from tui.widgets.hex_field import ARROWS, Mark
+from ninja_dojo.engine import senjutsu as sj
+from ninja_dojo.engine.senjutsu_cards import cell_offset
+from ninja_dojo.tui.widgets.hex_field import ARROWS, Mark
 
 #: one colour per seat, as the rulebook's example names its players (Red, Yellow)
 SEAT_STYLES = ("bold red", "bold yellow", "bold cyan", "bold green")
