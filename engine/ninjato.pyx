@@ -436,11 +436,18 @@ ctypedef struct Ninjato:
     uint8_t row[3]          # value, 0 = empty
     uint8_t discard[N_VALUES]
     uint8_t hand[MAX_PLAYERS][N_VALUES]
-    # Of each hand: cards everyone saw it take (face-up row, CR6), and cards
-    # drawn from the deck before its last reshuffle (determinize keeps the
-    # two groups apart: the deck's make-up at a reshuffle is public).
+    # Of each hand, the cards everyone saw in it: taken face up (row, CR6)
+    # or shown in a play being built.  The rest of the hand is hidden.
     uint8_t seen[MAX_PLAYERS][N_VALUES]
+    # What the table knows of the hidden cards since the Dojo deck's last
+    # reshuffle, from public steps only (the card counter above
+    # dojo_reshuffle): the cards held hidden then (the "older" cards) less
+    # those shown since that can only have been older ones, the cards shown
+    # since that may have been either, and at most how many of the hidden
+    # cards are older ones.
     uint8_t older[MAX_PLAYERS][N_VALUES]
+    uint8_t older_maybe[MAX_PLAYERS][N_VALUES]
+    uint8_t older_at_most[MAX_PLAYERS]
     uint8_t draws_left
     uint8_t dojo_stack[MAX_PLAYERS * N_SHURIKEN]
     uint8_t dojo_len
@@ -588,10 +595,50 @@ cdef inline uint32_t clan_envoys(int clan) noexcept nogil:
 
 # ---------------------------------------------------------------- decks, bag
 
+# What a card counter at the table knows of the Dojo cards hidden in hands.
+#
+# When the deck runs out, the discards become the new deck.  Every one of
+# them was seen face up, so everyone knows the new deck's make-up, and by
+# counting, the make-up of all the cards then hidden in hands, and how many
+# each player holds: call those the older cards.  Each player knows his own;
+# of the others' he knows the values all together, not who holds which.
+# From then on a player draws newer cards from the new deck, unseen.
+#
+# When a player later shows one of his hidden cards (plays it, pays a Sensei
+# with it, or puts it in a play he is building), the others see its value,
+# never where it came from.  If he may still hold an older card of that
+# value and may also hold a newer one, nobody else can tell which it was:
+# the counter writes down "one or the other", whatever the hand really
+# holds.  He can tell only when one side is impossible: the player holds no
+# older card (or no older card of that value is left anywhere); or every
+# hidden card of his must be an older one (or no newer card of that value
+# can be out).  So the table keeps, per seat:
+#
+# - ``older``: the cards it held hidden at the reshuffle, less those it
+#   showed that can only have been among them;
+# - ``older_maybe``: the cards it showed since that may have been older ones
+#   or newer ones;
+# - ``older_at_most``: at most how many of its hidden cards are older ones
+#   (at the reshuffle, all of them; one fewer for each card shown that must
+#   have been older; never more than it hides).
+#
+# The counts change on public steps only, so each seat knows the other
+# seats' older cards all together, and everyone knows the other counts.
+# The truth always fits them: some of a seat's hidden cards are older ones,
+# no more than ``older_at_most``, and these plus the ``older_maybe`` cards
+# that were older make up its ``older``.  Every world a determinization
+# deals fits them too (``resample_hands``): it picks which ``older_maybe``
+# cards were older (any choice the counts allow), deals the older cards left
+# to the other seats' older places, and every other card the observer
+# cannot see to their newer places and the deck.
+#
+# Like most card counters, this one forgets what came before the last
+# reshuffle, and the order of a seat's draws and shows beyond these counts.
+
 cdef void dojo_reshuffle(Ninjato* s) noexcept nogil:
     """The discards become the deck.  Its make-up is public, so every card
-    still hidden in a hand was drawn before: it joins the ``older`` group."""
-    cdef int v, i, p
+    still hidden in a hand is an older one."""
+    cdef int v, i, p, n
     for v in range(1, N_VALUES):
         for i in range(s.discard[v]):
             s.deck[s.deck_len] = v
@@ -599,9 +646,53 @@ cdef void dojo_reshuffle(Ninjato* s) noexcept nogil:
         s.discard[v] = 0
     shuffle_u8(s.deck, s.deck_len, &s.rng)
     for p in range(s.players):
+        n = 0
         for v in range(1, N_VALUES):
             s.older[p][v] = s.hand[p][v] - s.seen[p][v]
+            s.older_maybe[p][v] = 0
+            n += s.older[p][v]
+        s.older_at_most[p] = n
     log_ev(s, E_RESHUFFLE, NONE, 0, 0, 0)
+
+cdef inline int hidden_count(const Ninjato* s, int seat) noexcept nogil:
+    cdef int v, n = 0
+    for v in range(1, N_VALUES):
+        n += s.hand[seat][v] - s.seen[seat][v]
+    return n
+
+cdef void hidden_card_shown(Ninjato* s, int seat, int v) noexcept nogil:
+    """One of ``seat``'s hidden cards, of value ``v``, is shown (played or
+    put in a play; the caller moves it).  Whether it was an older card is
+    decided from public counts only (the reasoning above dojo_reshuffle)."""
+    cdef int p, w, held, least, unseen, older_v, maybe_v, older_n = 0, maybe_n = 0
+    cdef bint can_be_older, can_be_newer
+    if s.older_at_most[seat] == 0:
+        return                      # no older card left: a newer one (the common case)
+    held = hidden_count(s, seat)
+    unseen = DOJO_COUNT[v] - s.discard[v]       # hidden in hands or in the deck
+    for w in range(DOJO_ROW):
+        unseen -= s.row[w] == v
+    older_v = maybe_v = 0
+    for p in range(s.players):
+        unseen -= s.seen[p][v]
+        older_v += s.older[p][v]
+        maybe_v += s.older_maybe[p][v]
+    for w in range(1, N_VALUES):
+        older_n += s.older[seat][w]
+        maybe_n += s.older_maybe[seat][w]
+    # At least older_v - maybe_v of the unseen v are older ones, so at most
+    # unseen - older_v + maybe_v are newer; the seat holds at least
+    # older_n - maybe_n older cards.
+    least = older_n - maybe_n if older_n > maybe_n else 0
+    can_be_older = older_v > 0
+    can_be_newer = least < held and unseen - older_v + maybe_v > 0
+    if can_be_older and can_be_newer:
+        s.older_maybe[seat][v] += 1
+    elif can_be_older and s.older[seat][v]:
+        s.older[seat][v] -= 1
+        s.older_at_most[seat] -= 1
+    if s.older_at_most[seat] > held - 1:
+        s.older_at_most[seat] = held - 1
 
 cdef inline bint dojo_can_draw(const Ninjato* s) noexcept nogil:
     cdef int v
@@ -632,14 +723,26 @@ cdef void refill_dojo_row(Ninjato* s) noexcept nogil:
             log_ev(s, E_ROW_REFILL, NONE, i, v, 0)
 
 cdef void discard_card(Ninjato* s, int seat, int v) noexcept nogil:
-    """A card leaves ``seat``'s hand face up.  What others knew of the hand
-    is used up first: a seen card of that value, then an older hidden one."""
-    s.hand[seat][v] -= 1
+    """A card leaves ``seat``'s hand face up.  If the others knew of one of
+    that value there, it is that one (all they may say is that it is gone);
+    otherwise a hidden card was shown."""
     if s.seen[seat][v]:
         s.seen[seat][v] -= 1
-    elif s.older[seat][v]:
-        s.older[seat][v] -= 1
+    else:
+        hidden_card_shown(s, seat, v)
+    s.hand[seat][v] -= 1
     s.discard[v] += 1
+
+cdef void show_play_cards(Ninjato* s, int seat) noexcept nogil:
+    """The Dojo cards of the plays being built are public: each card put in
+    a play that the others did not already know in the hand is shown, and
+    stays known there (if the play is given up, it goes back to the hand
+    in everyone's sight)."""
+    cdef int v
+    for v in range(1, N_VALUES):
+        while s.seen[seat][v] < s.play[0].cards[v] + s.play[1].cards[v]:
+            hidden_card_shown(s, seat, v)
+            s.seen[seat][v] += 1
 
 cdef int deck_pop(Ninjato* s, int elite) noexcept nogil:
     """The top card of the Guard deck (``elite`` 0) or the Elite deck (1);
@@ -1824,6 +1927,7 @@ cdef void step(Ninjato* s, int a) noexcept nogil:
                 set_base(&c, &s.play[s.play_idx], a)
             else:
                 add_modifier(&c, &s.play[s.play_idx], s.play_idx, a)
+            show_play_cards(s, seat)
     elif ph == P_REVEAL:
         if a == A_USE_SN3:
             s.used[seat] |= 1 << SN3
@@ -1984,123 +2088,226 @@ cdef void reshuffle_hidden(uint8_t* deck, int n, bint keep_top, Rng* rng) noexce
         ids &= ids - 1
     shuffle_u8(deck, m, rng)
 
-cdef int canonical(uint8_t* pool, int n) noexcept nogil:
-    """Sort Dojo values (counting sort), so a shuffle of the pool depends
-    only on its make-up, never on where the cards were."""
-    cdef int cnt[N_VALUES]
-    cdef int i, v, k = 0
-    memset(cnt, 0, sizeof(cnt))
-    for i in range(n):
-        cnt[pool[i]] += 1
-    for v in range(N_VALUES):
-        for i in range(cnt[v]):
+cdef int pool_of(uint8_t* pool, const int* count) noexcept nogil:
+    """The Dojo values of ``count`` (per value) into ``pool``, in order of
+    value: a shuffle of it depends only on its make-up, never on where the
+    cards were.  Returns how many."""
+    cdef int v, i, k = 0
+    for v in range(1, N_VALUES):
+        for i in range(count[v]):
             pool[k] = v
             k += 1
     return k
 
-cdef int deal_hidden(Ninjato* s, int observer, const int* take, uint8_t* pool, int n,
-                     bint as_older, Rng* rng) noexcept nogil:
-    """Take ``take[p * N_VALUES + v]`` cards of value v out of each other
-    hand into ``pool`` (which holds ``n`` cards already), shuffle it, and
-    deal each hand as many back (into its older group if ``as_older``).
-    Returns where the cards no hand took start in ``pool``."""
+cdef bint older_choice_fits(int rows, int (*lo)[N_VALUES], int (*hi)[N_VALUES],
+                            const int* row_lo, const int* row_hi,
+                            const int* col_lo, const int* col_hi) noexcept nogil:
+    """Whether whole numbers x[r][v] with lo <= x <= hi exist whose row sums
+    lie in [row_lo, row_hi] and whose column sums (v = 1..5) lie in
+    [col_lo, col_hi].  A flow with bounds in a bipartite graph: with the
+    cells' lower bounds taken out, it exists iff every node's bounds are in
+    order and for every set X of rows (Hoffman's circulation theorem on the
+    graph's cuts; the column sets fall out value by value)
+
+        sum of row_lo over X <= sum over v of min(col_hi[v], room of X in v)
+        sum over v of max(0, col_lo[v] - room of the rows not in X in v)
+            <= sum of row_hi over X."""
+    cdef int cap[MAX_PLAYERS][N_VALUES]
+    cdef int g[MAX_PLAYERS]
+    cdef int f[MAX_PLAYERS]
+    cdef int cg[N_VALUES]
+    cdef int cf[N_VALUES]
+    cdef int r, v, X, need, give, inside, outside, into, beyond
+    for v in range(1, N_VALUES):
+        cg[v] = col_lo[v]
+        cf[v] = col_hi[v]
+    for r in range(rows):
+        g[r] = row_lo[r]
+        f[r] = row_hi[r]
+        for v in range(1, N_VALUES):
+            cap[r][v] = hi[r][v] - lo[r][v]
+            if cap[r][v] < 0:
+                return False
+            g[r] -= lo[r][v]
+            f[r] -= lo[r][v]
+            cg[v] -= lo[r][v]
+            cf[v] -= lo[r][v]
+        if g[r] < 0:
+            g[r] = 0
+        if f[r] < g[r]:
+            return False
+    for v in range(1, N_VALUES):
+        if cg[v] < 0:
+            cg[v] = 0
+        if cf[v] < cg[v]:
+            return False
+    for X in range(1 << rows):
+        need = give = into = beyond = 0
+        for r in range(rows):
+            if (X >> r) & 1:
+                need += g[r]
+                give += f[r]
+        for v in range(1, N_VALUES):
+            inside = outside = 0
+            for r in range(rows):
+                if (X >> r) & 1:
+                    inside += cap[r][v]
+                else:
+                    outside += cap[r][v]
+            into += cf[v] if cf[v] < inside else inside
+            if cg[v] > outside:
+                beyond += cg[v] - outside
+        if need > into or beyond > give:
+            return False
+    return True
+
+cdef void choose_older_shown(const Ninjato* s, int observer, int (*x)[N_VALUES], Rng* rng) noexcept nogil:
+    """For one world: how many of each other seat's ``older_maybe`` cards of
+    each value were older ones (``x``, by seat), a fair coin for each card
+    as far as the counts allow.  They allow a choice when each seat then
+    holds at least none and at most ``older_at_most`` older cards, and the
+    older cards left (over the other seats) are among the cards
+    ``observer`` cannot see; the truth is such a choice, so one always
+    exists, and ``older_choice_fits`` keeps each coin to the choices that
+    can still be completed.  Only what ``observer`` knows is read: the
+    other seats' counts, their older cards all together and the cards it
+    cannot see all together."""
+    cdef int lo[MAX_PLAYERS][N_VALUES]
+    cdef int hi[MAX_PLAYERS][N_VALUES]
+    cdef int row_lo[MAX_PLAYERS]
+    cdef int row_hi[MAX_PLAYERS]
+    cdef int col_lo[N_VALUES]
+    cdef int col_hi[N_VALUES]
+    cdef int unseen[N_VALUES]
+    cdef int seat_of[MAX_PLAYERS]
+    cdef uint8_t unit_row[N_DOJO]
+    cdef uint8_t unit_value[N_DOJO]
+    cdef uint8_t order[N_DOJO]
+    cdef int rows = 0, units = 0, r, p, v, i, k, older_n
+    cdef bint old
+    memset(x, 0, MAX_PLAYERS * N_VALUES * sizeof(int))
+    memset(unseen, 0, sizeof(unseen))
+    memset(col_hi, 0, sizeof(col_hi))
+    for i in range(s.deck_len):
+        unseen[s.deck[i]] += 1
+    for p in range(s.players):
+        if p == observer:
+            continue
+        seat_of[rows] = p
+        older_n = 0
+        for v in range(1, N_VALUES):
+            lo[rows][v] = 0
+            hi[rows][v] = s.older_maybe[p][v]
+            for k in range(s.older_maybe[p][v]):
+                if units < N_DOJO:
+                    unit_row[units] = rows
+                    unit_value[units] = v
+                    units += 1
+            older_n += s.older[p][v]
+            col_hi[v] += s.older[p][v]
+            unseen[v] += s.hand[p][v] - s.seen[p][v]
+        row_lo[rows] = older_n - s.older_at_most[p] if older_n > s.older_at_most[p] else 0
+        row_hi[rows] = older_n
+        rows += 1
+    if units == 0:
+        return
+    for v in range(1, N_VALUES):
+        col_lo[v] = col_hi[v] - unseen[v] if col_hi[v] > unseen[v] else 0
+    for i in range(units):
+        order[i] = i
+    shuffle_u8(order, units, rng)
+    for i in range(units):
+        r = unit_row[order[i]]
+        v = unit_value[order[i]]
+        old = rng_below(rng, 2)
+        for k in range(2):
+            if old:
+                lo[r][v] += 1
+            else:
+                hi[r][v] -= 1
+            if k == 1 or older_choice_fits(rows, lo, hi, row_lo, row_hi, col_lo, col_hi):
+                break
+            if old:
+                lo[r][v] -= 1
+            else:
+                hi[r][v] += 1
+            old = not old
+    for r in range(rows):
+        for v in range(1, N_VALUES):
+            x[seat_of[r]][v] = lo[r][v]
+
+cdef void resample_hands(Ninjato* s, int observer, Rng* rng) noexcept nogil:
+    """The hidden part of the other hands and the Dojo deck's order, as the
+    card counter above dojo_reshuffle allows: first which shown cards were
+    older ones, then the older cards left to the seats' older places, and
+    every other card ``observer`` cannot see to their newer places and the
+    deck."""
+    cdef int x[MAX_PLAYERS][N_VALUES]
+    cdef int older_left[N_VALUES]
+    cdef int newer[N_VALUES]
+    cdef uint8_t olds[N_DOJO]
+    cdef uint8_t news[N_DOJO]
     cdef int np = s.players if s.players <= MAX_PLAYERS else MAX_PLAYERS
-    cdef int p, v, i, cnt, k = 0
+    cdef int p, v, i, n_old, n_new, a = 0, b = 0, older_n, hidden
+    choose_older_shown(s, observer, x, rng)
+    memset(older_left, 0, sizeof(older_left))
+    memset(newer, 0, sizeof(newer))
+    for i in range(s.deck_len):
+        newer[s.deck[i]] += 1
     for p in range(np):
         if p != observer:
             for v in range(1, N_VALUES):
-                for i in range(take[p * N_VALUES + v]):
-                    pool[n] = v
-                    n += 1
-    n = canonical(pool, n)
-    shuffle_u8(pool, n, rng)
+                older_left[v] += s.older[p][v] - x[p][v]
+                newer[v] += s.hand[p][v] - s.seen[p][v] - s.older[p][v] + x[p][v]
+    n_old = pool_of(olds, older_left)
+    n_new = pool_of(news, newer)
+    shuffle_u8(olds, n_old, rng)
+    shuffle_u8(news, n_new, rng)
     for p in range(np):
         if p == observer:
             continue
-        cnt = 0
+        older_n = hidden = 0
         for v in range(1, N_VALUES):
-            cnt += take[p * N_VALUES + v]
-            s.hand[p][v] -= take[p * N_VALUES + v]
-            if as_older:
-                s.older[p][v] -= take[p * N_VALUES + v]
-        for i in range(cnt):
-            s.hand[p][pool[k]] += 1
-            if as_older:
-                s.older[p][pool[k]] += 1
-            k += 1
-    return k
-
-cdef void resample_hands(Ninjato* s, int observer, Rng* rng) noexcept nogil:
-    """The hidden part of other hands, in two groups: drawn since the Dojo
-    deck's last reshuffle (pooled with the deck) and drawn before it."""
-    cdef uint8_t pool[N_DOJO]
-    cdef int take[MAX_PLAYERS][N_VALUES]
-    cdef int np = s.players if s.players <= MAX_PLAYERS else MAX_PLAYERS
-    cdef int p, v, k
-    memset(take, 0, sizeof(take))
-    for p in range(np):
-        if p != observer:
-            for v in range(1, N_VALUES):
-                take[p][v] = s.hand[p][v] - s.seen[p][v] - s.older[p][v]
-    memcpy(pool, s.deck, s.deck_len)
-    k = deal_hidden(s, observer, &take[0][0], pool, s.deck_len, False, rng)
-    memcpy(s.deck, pool + k, s.deck_len)
-    for p in range(np):
-        if p != observer:
-            for v in range(1, N_VALUES):
-                take[p][v] = s.older[p][v]
-    deal_hidden(s, observer, &take[0][0], pool, 0, True, rng)
+            older_n += s.older[p][v] - x[p][v]
+            hidden += s.hand[p][v] - s.seen[p][v]
+            s.hand[p][v] = s.seen[p][v]
+            s.older[p][v] = x[p][v]
+        for i in range(older_n):
+            s.hand[p][olds[a]] += 1
+            s.older[p][olds[a]] += 1
+            a += 1
+        for i in range(hidden - older_n):
+            s.hand[p][news[b]] += 1
+            b += 1
+    memcpy(s.deck, news + b, s.deck_len)
 
 cdef void nt_determinize(void* vs, int observer, Rng* rng) noexcept nogil:
     """Resample what ``observer`` cannot see: the hidden part of other hands,
     the order of every deck (a top card it saw with CR4 stays on top), and
     the bag's next draws (the Rng).
 
-    The cards of a play being built are public (each base and join was a
-    public step), so they stay in the attacker's hand.  A world where the
-    seat to move would have no legal move (it placed a shuriken it could
-    use, or chose a tile it can pay for) contradicts what was seen: such
-    draws are rejected and drawn again."""
+    The cards of a play being built are public (``seen``): they stay in the
+    attacker's hand.  A world where the seat to move would have no legal
+    move (it placed a shuriken it could use, or chose a tile it can pay
+    for) contradicts what was seen: such draws are rejected and drawn
+    again."""
     cdef Ninjato* s = <Ninjato*>vs
     cdef uint8_t hand[MAX_PLAYERS][N_VALUES]
     cdef uint8_t older[MAX_PLAYERS][N_VALUES]
     cdef uint8_t deck[N_DOJO]
-    cdef uint8_t took_seen[N_VALUES]
-    cdef uint8_t took_old[N_VALUES]
-    cdef int committed[N_VALUES]
     cdef int out[128]
-    cdef int m = s.mover, v, k, tries
-    cdef bint hide = s.phase == P_BUILD and m != observer
+    cdef int m = s.mover, tries
     s.rng.state = rng_next(rng)
-    memset(took_seen, 0, sizeof(took_seen))
-    memset(took_old, 0, sizeof(took_old))
-    for v in range(N_VALUES):
-        committed[v] = (s.play[0].cards[v] + s.play[1].cards[v]) if hide else 0
-        for k in range(committed[v]):
-            s.hand[m][v] -= 1
-            if s.seen[m][v]:
-                s.seen[m][v] -= 1
-                took_seen[v] += 1
-            elif s.older[m][v]:
-                s.older[m][v] -= 1
-                took_old[v] += 1
     memcpy(hand, s.hand, sizeof(hand))
     memcpy(older, s.older, sizeof(older))
     memcpy(deck, s.deck, sizeof(deck))
     for tries in range(64):
         resample_hands(s, observer, rng)
-        for v in range(N_VALUES):
-            s.hand[m][v] += committed[v]
         if s.phase == P_OVER or m == observer or legal_moves(s, out) > 0 or tries == 63:
             break
-        for v in range(N_VALUES):
-            s.hand[m][v] -= committed[v]
         memcpy(s.hand, hand, sizeof(hand))
         memcpy(s.older, older, sizeof(older))
         memcpy(s.deck, deck, sizeof(deck))
-    for v in range(N_VALUES):
-        s.seen[m][v] += took_seen[v]
-        s.older[m][v] += took_old[v]
     # deck orders
     reshuffle_hidden(s.guard_deck, s.guard_len, observer >= 0 and (s.peek[0] >> observer) & 1, rng)
     reshuffle_hidden(s.elite_deck, s.elite_len, observer >= 0 and (s.peek[1] >> observer) & 1, rng)
@@ -2550,6 +2757,8 @@ def fields(const unsigned char[::1] buf):
         "hands": [[s.hand[p][v] for v in range(1, N_VALUES)] for p in ps],
         "seen": [[s.seen[p][v] for v in range(1, N_VALUES)] for p in ps],
         "older": [[s.older[p][v] for v in range(1, N_VALUES)] for p in ps],
+        "older_maybe": [[s.older_maybe[p][v] for v in range(1, N_VALUES)] for p in ps],
+        "older_at_most": [s.older_at_most[p] for p in ps],
         "draws_left": s.draws_left,
         "dojo_stack": [s.dojo_stack[i] for i in range(s.dojo_len)],
         "spaces": [[s.spaces[p][k] for k in range(4)] for p in ps],
@@ -2686,7 +2895,7 @@ class _Reader:
 
 
 STATE_KEYS = ("players", "turn", "placed", "phase", "mover", "order", "rng", "dojo_deck", "dojo_row",
-              "dojo_discard", "hands", "seen", "older", "draws_left", "dojo_stack", "spaces",
+              "dojo_discard", "hands", "seen", "older", "older_maybe", "older_at_most", "draws_left", "dojo_stack", "spaces",
               "sensei_stack", "hensojutsu_left", "offer", "tile_slot", "tiles", "face_down",
               "removed_tiles", "tokens", "sentries", "house_treasure", "house_sides", "guard_deck",
               "guard_discard", "elite_deck", "elite_discard", "elites", "peeked", "bag", "spent",
@@ -2764,7 +2973,7 @@ def from_fields(object f):
     for v, c in enumerate(r.ints("dojo_discard", 5, 0, N_DOJO)):
         s.discard[v + 1] = c
         count[v + 1] += c
-    for key in ("hands", "seen", "older"):
+    for key in ("hands", "seen", "older", "older_maybe"):
         rows = r.list(key, n)
         for p in range(n):
             vals = r.ints(None, 5, 0, N_DOJO, rows[p], f"state.{key}[{p}]")
@@ -2776,10 +2985,30 @@ def from_fields(object f):
                     s.seen[p][v + 1] = vals[v]
                     if vals[v] > s.hand[p][v + 1]:
                         raise PositionError(f"state.seen[{p}][{v}]: more than the hand holds")
-                else:
+                elif key == "older":
                     s.older[p][v + 1] = vals[v]
-                    if vals[v] + s.seen[p][v + 1] > s.hand[p][v + 1]:
-                        raise PositionError(f"state.older[{p}][{v}]: more than the hand holds")
+                else:
+                    s.older_maybe[p][v + 1] = vals[v]
+    at_most = r.ints("older_at_most", n, 0, N_DOJO)
+    older_total = maybe_total = 0
+    for p in range(n):
+        # The truth must fit the counts (see dojo_reshuffle): some hidden
+        # cards older ones, no more than older_at_most, making up ``older``
+        # with some of the older_maybe cards.
+        s.older_at_most[p] = at_most[p]
+        least = 0
+        for v in range(1, 6):
+            older_total += s.older[p][v]
+            maybe_total += s.older_maybe[p][v]
+            if s.older[p][v] > s.hand[p][v] - s.seen[p][v] + s.older_maybe[p][v]:
+                raise PositionError(f"state.older[{p}][{v - 1}]: more than the hidden cards "
+                                    f"and the cards shown since the reshuffle")
+            least += max(0, s.older[p][v] - s.older_maybe[p][v])
+        if not least <= at_most[p] <= min(hidden_count(s, p), sum(s.older[p][v] for v in range(1, 6))):
+            raise PositionError(f"state.older_at_most[{p}]: {at_most[p]} does not fit the older cards "
+                                f"({least} to {min(hidden_count(s, p), sum(s.older[p][v] for v in range(1, 6)))})")
+    if older_total > N_DOJO or maybe_total > N_DOJO:
+        raise PositionError("state.older: more cards than the game has")
     for v in range(1, 6):
         if count[v] != DOJO_COUNT[v]:
             raise PositionError(f"state: {count[v]} Dojo cards of value {v} in play, the game has {DOJO_COUNT[v]}")
@@ -3047,6 +3276,7 @@ def from_fields(object f):
 
 cdef _check_decision(Ninjato* s):
     """The state of the decision in progress must be one play can reach."""
+    cdef int v
     ph = s.phase
     if ph == P_DRAW and not 1 <= s.draws_left <= 4:
         raise PositionError("state.draws_left: a draw in progress has 1 to 4 cards left")
@@ -3061,6 +3291,11 @@ cdef _check_decision(Ninjato* s):
             raise PositionError("state.attack.card: the Sentry faced is not the house's")
         if ph == P_BUILD and s.play_idx == 1 and not two_plays(s):
             raise PositionError("state.attack.play_index: a second play only against a 2-person Elite")
+        if ph == P_BUILD:
+            for v in range(1, N_VALUES):
+                if s.play[0].cards[v] + s.play[1].cards[v] > s.seen[s.mover][v]:
+                    raise PositionError(f"state.attack.plays: a card of value {v} that nobody saw in the hand "
+                                        f"(the cards of a play are shown: seen)")
         if ph == P_KEEP and not 1 <= s.keep_left <= 2:
             raise PositionError("state.attack.keep_left: 1 or 2 treasures are kept")
     if ph in (P_PAY_TYPE, P_PAY):
@@ -3541,11 +3776,16 @@ def view(const unsigned char[::1] buf, int seat):
     ruling 24), score; ``clan_track`` (clan points now, next scoring, the
     scoring orders); ``peeked`` (the card this seat saw with CR4, while on
     top; ``peeked_by`` in ``guard_deck`` and ``elite_deck``: every seat that
-    saw it); ``drawn_before_reshuffle`` per seat (of its hidden cards, how many
-    it drew before the Dojo deck's last reshuffle) and ``before_reshuffle``
-    (their values over the other seats: the make-up of the reshuffled deck
-    was public, so a seat knows which values the others kept hidden, not who
-    holds which); ``decision`` (the decision in words, with the attack being
+    saw it); what the table knows since the Dojo deck's last reshuffle (the
+    reasoning is in the rules' "Who sees what"), per seat:
+    ``drawn_before_reshuffle`` (how many cards it held hidden then, less
+    those it showed since that can only have been among them),
+    ``shown_maybe_before_reshuffle`` (the cards it showed since that may
+    have been among them or drawn after) and ``before_reshuffle_at_most``
+    (at most how many of its hidden cards were drawn before), and
+    ``before_reshuffle`` (the values of the first kind over the other seats:
+    the reshuffled deck's make-up was public, so a seat knows which values
+    the others held, not who holds which); ``decision`` (the decision in words, with the attack being
     fought: the Guard faced, its values, the plays built so far and their
     values, the treasure on the shuriken; or the purchase and what is due; or
     the clan being scored); at the end ``final`` (each part of every score),
@@ -3594,6 +3834,8 @@ def view(const unsigned char[::1] buf, int seat):
                            (DRAW_ONE if hand_size(s, p) == 1 else DRAW_MORE)),
             "known_cards": [v for v in range(1, N_VALUES) for _ in range(s.seen[p][v])],
             "drawn_before_reshuffle": sum(s.older[p][v] for v in range(1, N_VALUES)),
+            "before_reshuffle_at_most": s.older_at_most[p],
+            "shown_maybe_before_reshuffle": [v for v in range(1, N_VALUES) for _ in range(s.older_maybe[p][v])],
             "treasure": _treasure_list([s.owned[p][t] for t in range(N_TYPES)]),
             "tiles": [{**_tile_info(t), "face_up": not (s.used[p] >> t) & 1}
                       for t in range(N_TILES) if (s.tiles[p] >> t) & 1],

@@ -97,12 +97,16 @@ def san_ni_ichi_knows(f, o):
 
 
 def ninjato_knows(f, o):
-    """Its own hand; of the other hands the cards taken face up (``seen``),
-    how many hidden cards each drew before the Dojo deck's last reshuffle and
-    their values all together (the reshuffled deck's make-up was public);
-    of the Guard and Elite decks the make-up and the top card it saw with CR4;
-    of the Sensei, Envoy and Rumor decks the make-up.  The Dojo deck and the
-    rest of the hidden hand cards are the Dojo cards left: nothing more."""
+    """Its own hand; of the other hands the cards taken face up or shown in
+    a play (``seen``), how many older cards each held (hidden at the Dojo
+    deck's last reshuffle, less those shown since that can only have been
+    older ones) and their values all together (the reshuffled deck's
+    make-up was public), and the public counts of the cards shown since
+    that may have been either (``older_maybe``) and of at most how many
+    hidden cards are older ones (``older_at_most``); of the Guard and Elite
+    decks the make-up and the top card it saw with CR4; of the Sensei, Envoy
+    and Rumor decks the make-up.  The Dojo deck and the rest of the hidden
+    hand cards are the Dojo cards left: nothing more."""
     n = f["players"]
     hidden = ("rng", "chance", "dojo_deck", "hands", "older", "guard_deck", "elite_deck",
               "sensei_stack", "envoy_deck", "rumor_deck")
