@@ -11,9 +11,29 @@ folders are not nested under ``ninja_dojo/``.
 ``pip install .`` (or ``pip install -e .``) compiles everything; nothing else
 is needed.  The rules documents in ``docs/rules`` ship inside the app's
 package so its rules screen can show them from an installed copy.
+
+``NINJA_DOJO_DEBUG_BUILD=1`` builds the debug build instead, as C projects
+run their tests under sanitizers: every index checked, so that one out of
+its array aborts the process with a report instead of reading or writing
+next to it.  Cython's ``boundscheck`` (memoryviews, Python sequences) and
+``initializedcheck`` are turned on in copies of the sources (their headers
+turn them off for speed, and a header wins over ``cythonize``'s
+directives); C arrays, which no Cython directive checks, get gcc's
+``-fsanitize=bounds`` with ``-fno-sanitize-recover=all`` so the first
+report aborts.  (gcc leaves a struct's last array unchecked, as it might be
+a flexible one: the step logs at the end of the game structs.  Its
+``-fsanitize=bounds-strict`` would check them, but it also aborts on
+CPython's own tuples, whose items are declared ``ob_item[1]``.)  ``wraparound`` stays off: on, a negative index would
+quietly read from the end where the normal build reads out of bounds.  It
+replaces the compiled modules where it is built, so build it in a copy of
+the tree (``.ci/run`` does: ``python setup.py build_ext --inplace`` in a
+temporary folder)::
+
+    NINJA_DOJO_DEBUG_BUILD=1 python setup.py build_ext --inplace -j 2
 """
 import glob
 import os
+import re
 import shutil
 
 from Cython.Build import cythonize
@@ -41,11 +61,37 @@ def include_tree() -> str:
     return INCLUDE
 
 
+DEBUG_BUILD = os.environ.get("NINJA_DOJO_DEBUG_BUILD", "") == "1"
+#: The Cython checks the debug build turns back on.
+DEBUG_DIRECTIVES = ("boundscheck", "initializedcheck")
+DEBUG_FLAGS = ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=bounds", "-fno-sanitize-recover=all"]
+
+
+def debug_source(pyx: str) -> str:
+    """A copy of ``pyx`` (under ``build/debug-sources``) whose header turns
+    the checks of ``DEBUG_DIRECTIVES`` on."""
+    with open(os.path.join(HERE, pyx), encoding="utf-8") as f:
+        header, _, body = f.read().partition("\n")
+    for name in DEBUG_DIRECTIVES:
+        header = re.sub(rf"\b{name}\s*=\s*False\b", f"{name}=True", header)
+    text = header + "\n" + body
+    out = os.path.join("build", "debug-sources", pyx)
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    if not os.path.exists(out) or open(out, encoding="utf-8").read() != text:
+        with open(out, "w", encoding="utf-8") as f:      # unchanged: no rebuild
+            f.write(text)
+    return out
+
+
 def extensions():
     mods = []
     for pyx in sorted(glob.glob("engine/*.pyx") + glob.glob("solver/*.pyx")):
         name = PACKAGE + "." + pyx[:-4].replace("/", ".")
-        mods.append(Extension(name, [pyx], extra_compile_args=["-O3"]))
+        if DEBUG_BUILD:
+            mods.append(Extension(name, [debug_source(pyx)], extra_compile_args=DEBUG_FLAGS,
+                                  extra_link_args=["-fsanitize=bounds"]))
+        else:
+            mods.append(Extension(name, [pyx], extra_compile_args=["-O3"]))
     return cythonize(
         mods,
         compiler_directives={"language_level": 3},

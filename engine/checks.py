@@ -135,6 +135,104 @@ def seats(v, where: str, players: int) -> int:
     return mask
 
 
+class Among:
+    """A named set of allowed numbers, for messages: ``Among("a Guard id",
+    range(40))``, or the numbers that pass ``test``.
+
+    >>> 7 in Among("an odd number", test=lambda v: v % 2 == 1)
+    True
+    """
+
+    def __init__(self, what: str, values=(), test=None):
+        self.what = what
+        self.values = frozenset(values)
+        self.test = test
+
+    def __contains__(self, v) -> bool:
+        return self.test(v) if self.test is not None else v in self.values
+
+    def __str__(self) -> str:
+        return self.what
+
+
+#: In a log entry's shape (``entry``): any seat of the game, 0..players-1.
+SEAT = Among("a seat", ())
+
+
+def _allows(domain, v: int, players: int) -> bool:
+    if domain is SEAT:
+        return 0 <= v < players
+    if isinstance(domain, int):
+        return v == domain
+    if isinstance(domain, tuple):
+        return any(_allows(d, v, players) for d in domain)
+    return v in domain
+
+
+def describe(domain, players: int) -> str:
+    """A domain of ``entry``'s shapes in words: ``describe(range(40), 2)`` is ``'0..39'``."""
+    if domain is SEAT:
+        return f"a seat (0..{players - 1})"
+    if isinstance(domain, int):
+        return str(domain)
+    if isinstance(domain, range):
+        return f"{domain.start}..{domain.stop - 1}"
+    if isinstance(domain, tuple):
+        return " or ".join(describe(d, players) for d in domain)
+    return str(domain)
+
+
+def entry(row, where: str, widths, kinds: dict, players: int) -> list:
+    """One entry of a game's step log: a list of integers, the first its
+    kind, checked against the shapes the engine writes for that kind.
+
+    The display reads these numbers as indices (a card's name, a hex, a
+    node of a card's program), so each one is checked exactly where it can
+    point: ``widths`` are the largest value of each C field, ``kinds`` maps
+    a kind to ``(name, shapes)``, a shape being one domain per field after
+    the kind: an ``int`` (that value), a ``range``, an ``Among``, ``SEAT``,
+    or a tuple of them (any one).  When a kind has several shapes (the same
+    step about a Guard or an Elite), the entry must fit one; the message
+    names the first field that fits none.
+
+    >>> kinds = {3: ("reveal", [(SEAT, 0, range(40)), (SEAT, 1, range(20))])}
+    >>> entry([3, 1, 1, 19], "state.log[0]", (255, 255, 255, 255), kinds, 2)
+    [3, 1, 1, 19]
+    >>> entry([3, 1, 1, 39], "state.log[0]", (255, 255, 255, 255), kinds, 2)
+    Traceback (most recent call last):
+    ...
+    ninja_dojo.engine.errors.PositionError: state.log[0][3]: 39 is not 0..19 in a reveal step
+    >>> entry([9, 1, 1, 39], "state.log[0]", (255, 255, 255, 255), kinds, 2)
+    Traceback (most recent call last):
+    ...
+    ninja_dojo.engine.errors.PositionError: state.log[0][0]: 9 is not a kind of step (3)
+    """
+    row = items(row, where, len(widths))
+    vals = [integer(v, f"{where}[{k}]", 0, widths[k]) for k, v in enumerate(row)]
+    if vals[0] not in kinds:
+        lo, hi = min(kinds), max(kinds)
+        known = (str(lo) if lo == hi else f"{lo}..{hi}" if len(kinds) == hi - lo + 1
+                 else ", ".join(map(str, sorted(kinds))))
+        raise PositionError(f"{where}[0]: {vals[0]} is not a kind of step ({known})")
+    name, shapes = kinds[vals[0]]
+    fits = []
+    for shape in shapes:
+        k = 0
+        while k < len(shape) and _allows(shape[k], vals[k + 1], players):
+            k += 1
+        if k == len(shape):
+            return vals
+        fits.append(k)
+    # The field where the shapes that fit longest stop fitting.
+    k = max(fits)
+    allowed = []
+    for shape, fit in zip(shapes, fits):
+        d = describe(shape[k], players)
+        if fit == k and d not in allowed:
+            allowed.append(d)
+    raise PositionError(f"{where}[{k + 1}]: {vals[k + 1]} is not {' or '.join(allowed)} in a {name} step")
+
+
 def known_keys(f: dict, allowed, where: str = "state") -> None:
     """Refuse a key that is not one of ``allowed`` (the first in name order)."""
     extra = [k for k in f if k not in allowed]

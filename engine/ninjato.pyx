@@ -2904,6 +2904,61 @@ STATE_KEYS = ("players", "turn", "placed", "phase", "mover", "order", "rng", "do
               "log_lost", "log_new_turn")
 
 
+# The log as the engine writes it (``log_ev``): for each kind of step, the
+# seat, a, b and c it holds.  ``steps()`` reads most of them as indices into
+# the tables above (a Guard's name, a tile's, a treasure type's), so a file
+# must hold exactly these.
+_PLAY_CODE = checks.Among("a declared play's code", test=lambda c: (
+    c < 1 << 27 and (c >> 16) & 7 <= B_CR1 and (c >> 19) & 7 <= 6 and (c >> 25) & 3 <= 2))
+_TYPE = range(N_TYPES)
+_TYPE_OR_NONE = (_TYPE, NONE)
+_HOUSE = range(N_HOUSES)
+_VALUE = range(1, N_VALUES)
+_GUARD = range(N_GUARDS)
+_ELITE = range(N_ELITES)
+_ANY = range(256)
+_SEAT = checks.SEAT
+LOG_WIDTHS = (255, 255, 255, 255, 2**32 - 1)
+LOG_STEPS = {
+    E_TURN: ("turn", [(NONE, range(1, N_TURNS + 1), 0, 0)]),
+    E_PLACE: ("place", [(_SEAT, range(SPACE_HOUSE + 2 * N_HOUSES), 0, 0)]),
+    E_DRAW: ("draw", [(_SEAT, 0, 0, 0), (_SEAT, range(1, DOJO_ROW + 1), _VALUE, 0)]),
+    E_ROW_REFILL: ("Dojo row", [(NONE, range(DOJO_ROW), _VALUE, 0)]),
+    E_RESHUFFLE: ("reshuffle", [(NONE, range(3), 0, 0)]),
+    E_SENSEI: ("Sensei", [(_SEAT, range(N_TILES), range(N_VALUES), 0)]),
+    E_PLAY: ("play", [(_SEAT, range(2), _ANY, _PLAY_CODE)]),
+    E_BEAT: ("beat", [(_SEAT, (FACE_SENTRY, FACE_GUARD), _GUARD, 0), (_SEAT, FACE_ELITE, _ELITE, 0)]),
+    E_TAKE: ("take", [(_SEAT, _TYPE_OR_NONE, range(2), 0)]),
+    E_BANZAI: ("Banzai", [(_SEAT, 0, 0, 0)]),
+    E_REVEAL: ("reveal", [(_SEAT, 0, _GUARD, 0), (_SEAT, 1, _ELITE, 0)]),
+    E_ALARM: ("alarm", [(_SEAT, _TYPE, _TYPE, _HOUSE), (_SEAT, NONE, NONE, _HOUSE)]),
+    E_SN3: ("SN3", [(_SEAT, 0, 0, 0)]),
+    E_PEEK: ("peek", [(_SEAT, range(2), 0, 0)]),
+    E_RETREAT: ("retreat", [(_SEAT, _ANY, 0, 0)]),
+    E_GIVE_UP: ("loss", [(_SEAT, FACE_GUARD, _GUARD, 0), (_SEAT, FACE_ELITE, _ELITE, 0)]),
+    E_TG5: ("TG5", [(_SEAT, 0, 0, 0)]),
+    E_KEEP: ("keep", [(_SEAT, _TYPE, range(2), 0)]),
+    E_LOSS: ("back to the house", [(_SEAT, _ANY, _TYPE_OR_NONE, _HOUSE)]),
+    E_CLEAR: ("cleared", [(_SEAT, _HOUSE, range(N_TOKENS), range(N_TOKENS + 1))]),
+    E_CR6: ("CR6", [(_SEAT, _VALUE, 0, 0)]),
+    E_BUY: ("buy", [(_SEAT, 0, range(N_ENVOYS), range(41)), (_SEAT, 1, range(N_RUMORS), range(41))]),
+    E_PAY: ("pay", [(_SEAT, _TYPE, range(4), 0)]),
+    E_DECLARE_TYPE: ("declare type", [(_SEAT, range(4), 0, 0)]),
+    E_END_TURN: ("end of turn", [(NONE, range(1, N_TURNS + 1), 0, 0)]),
+    E_OFFER: ("Sensei offer", [(NONE, range(N_OFFER), range(N_TILES), 0)]),
+    E_SENTRY: ("sentry", [(NONE, _HOUSE, (_GUARD, NONE), 0)]),
+    E_REFILL_TREASURE: ("house treasure", [(NONE, _HOUSE, _TYPE, 0)]),
+    E_ORDER: ("turn order", [(NONE, range(MIN_PLAYERS, MAX_PLAYERS + 1), 0, range(1 << 16))]),
+    E_ROW: ("row", [(NONE, 0, range(N_ENVOYS), range(ROW)), (NONE, 1, range(N_RUMORS), range(ROW))]),
+    E_SCORING: ("clan scoring", [(NONE, (3, 5, N_TURNS), 0, 0)]),
+    E_HJ: ("Hensojutsu", [(_SEAT, range(N_ENVOYS), 0, 0)]),
+    E_CLAN_RANK: ("clan rank", [(NONE, range(3), (_SEAT, NONE), range(1 << 24))]),
+    E_CLAN_POINTS: ("clan points", [(_SEAT, range(3), _ANY, 0)]),
+    E_FREE_RUMOR: ("free Rumor", [(_SEAT, range(N_RUMORS), range(3), 0)]),
+    E_GAME_END: ("game end", [(NONE, 0, 0, 0)]),
+}
+
+
 def _once(seen, what, int i, where):
     if i in seen:
         raise PositionError(f"{where}: {what} is also in {seen[i]}")
@@ -2928,6 +2983,107 @@ cdef _read_play(Play* p, r, where):
         p.cards[v + 1] = c
     for t in q.names("tiles", TILE_NAMES):
         p.tiles |= (<uint32_t>1) << t
+
+
+# What a play's tiles do (add_modifier, set_base): the modifier group of each
+# modifier tile, and the tile and values of each virtual base.
+_MODIFIER_GROUP = {SN2: G_SET, TG1: G_SET, CR2: G_CR2, SN1: G_SN1, TG2: G_TG2, SN4: G_SN4,
+                   TG4: G_TG4, CR3: G_CR3, CR5: G_CR5}
+_BASE_TILE = {B_SN5: (SN5, (1,)), B_TG3: (TG3, (5,)), B_CR1: (CR1, (2, 4))}
+
+
+cdef _check_play(const Play* p, int i, uint32_t free, str where):
+    """Play ``i`` as the build steps make it: a base, then modifiers in
+    group order, each tile one the attacker has face up and the other play
+    does not use, the Dojo cards it names (the base card and a joined 3)."""
+    cdef int v
+    if p.base_kind == B_NONE:
+        if (p.base or p.setv != -1 or p.add or p.join or p.next_group or p.tiles
+                or any(p.cards[v] for v in range(N_VALUES))):
+            raise PositionError(f"{where}: a play without a base holds nothing")
+        return
+    cards = [0] * N_VALUES
+    tiles = p.tiles
+    if p.base_kind == B_CARD:
+        if not 1 <= p.base <= 5:
+            raise PositionError(f"{where}.value: a Dojo card is 1 to 5")
+        cards[p.base] += 1
+    else:
+        tile, bases = _BASE_TILE[p.base_kind]
+        if p.base not in bases:
+            raise PositionError(f"{where}.value: {BASES[p.base_kind]} is played as {' or '.join(map(str, bases))}")
+        if not (tiles >> tile) & 1:
+            raise PositionError(f"{where}.tiles: the base {BASES[p.base_kind]} is missing")
+        tiles &= ~((<uint32_t>1) << tile)
+    groups = [G_JOIN] if p.join else []
+    for t in range(N_TILES):
+        if (tiles >> t) & 1:
+            if t not in _MODIFIER_GROUP:
+                raise PositionError(f"{where}.tiles: {TILE_NAMES[t]} does not change a play")
+            groups.append(_MODIFIER_GROUP[t])
+    if p.tiles & ~free:
+        raise PositionError(f"{where}.tiles: a tile the attacker does not have face up, or the other play's")
+    if (tiles >> SN2) & 1 and (tiles >> TG1) & 1:
+        raise PositionError(f"{where}.tiles: one set effect (SN2 or TG1) at most")
+    if p.setv != (0 if (tiles >> SN2) & 1 else 6 if (tiles >> TG1) & 1 else -1):
+        raise PositionError(f"{where}.set: the set value follows SN2 (0) and TG1 (6)")
+    if p.join:
+        cards[3] += 1
+    if [p.cards[v] for v in range(1, N_VALUES)] != cards[1:]:
+        raise PositionError(f"{where}.cards: the play uses its base card and a joined 3, no other")
+    rest = p.add - p.join + (2 if (tiles >> SN1) & 1 else 0) - (2 if (tiles >> TG2) & 1 else 0)
+    if rest != 0 and not ((tiles >> CR2) & 1 and rest in (1, -1)):
+        raise PositionError(f"{where}.add: not what the joined 3 and the tiles add")
+    if (tiles >> CR5) & 1 and i != 0:
+        raise PositionError(f"{where}.tiles: CR5 is the first play's")
+    if p.next_group != (max(groups) + 1 if groups else 0):
+        raise PositionError(f"{where}.next_group: {max(groups) + 1 if groups else 0} after its modifiers")
+
+
+cdef _check_shuriken(Ninjato* s):
+    """Every shuriken placed this turn is in one place (a space, or a house
+    side it attacks), the Dojo's in the order they came (``dojo_stack``,
+    which writes the next turn order), as many as were placed: the
+    placements so far and the one being carried out."""
+    cdef int p, n = s.players, total = 0
+    busy = s.phase in (P_DRAW, P_SENSEI, P_SENSEI_PAY, P_BUY, P_PAY_TYPE, P_PAY) or P_BUILD <= s.phase <= P_CR6
+    for p in range(n):
+        on_dojo = sum(1 for i in range(s.dojo_len) if s.dojo_stack[i] == p)
+        if on_dojo != s.spaces[p][SPACE_DOJO]:
+            raise PositionError(f"state.dojo_stack: seat {p} has {s.spaces[p][SPACE_DOJO]} shuriken on the "
+                                f"Dojo (state.spaces), not {on_dojo}")
+        mine = sum(s.spaces[p][k] for k in range(4))
+        mine += sum(1 for h in range(N_HOUSES) for sd in range(2) if s.side[h][sd] == p + 1)
+        if mine > N_SHURIKEN:
+            raise PositionError(f"state.spaces[{p}]: more than {N_SHURIKEN} shuriken placed")
+        total += mine
+    placed = 0 if s.scoring or s.phase == P_OVER else s.placed + (1 if busy else 0)
+    if total != placed:
+        raise PositionError(f"state.placed: {placed} shuriken are placed this turn, "
+                            f"the spaces and house sides hold {total}")
+
+
+cdef _check_plays(Ninjato* s):
+    """The plays of an attack: both empty outside the build step; in it,
+    well formed, their Dojo cards in the attacker's hand (a declared play
+    discards them) and their tiles face up and not shared."""
+    cdef int v, seat = s.mover
+    if s.phase != P_BUILD:
+        for i in range(2):
+            _check_play(&s.play[i], i, 0, f"state.attack.plays[{i}]")
+            if s.play[i].base_kind != B_NONE:
+                raise PositionError(f"state.attack.plays[{i}]: a play is built only in the play phase")
+        return
+    if s.play_idx == 0 and s.play[1].base_kind != B_NONE:
+        raise PositionError("state.attack.plays[1]: the second play starts after the first")
+    if s.play_idx == 1 and (s.play[0].base_kind == B_NONE or (s.play[0].tiles >> CR5) & 1):
+        raise PositionError("state.attack.play_index: a second play follows a first one without CR5")
+    for i in range(2):
+        _check_play(&s.play[i], i, s.tiles[seat] & ~s.used[seat] & ~s.play[1 - i].tiles,
+                    f"state.attack.plays[{i}]")
+    for v in range(1, N_VALUES):
+        if s.play[0].cards[v] + s.play[1].cards[v] > s.hand[seat][v]:
+            raise PositionError(f"state.attack.plays: the plays use more {v}s than seat {seat} holds")
 
 
 def from_fields(object f):
@@ -3200,6 +3356,7 @@ def from_fields(object f):
     for i in range(2):
         _read_play(&s.play[i], plays[i], f"state.attack.plays[{i}]")
     s.play_idx = a.int("play_index", 0, 1)
+    _check_plays(s)
     if len(where_guard) != N_GUARDS:
         missing = [GUARD_NAMES[g] for g in range(N_GUARDS) if g not in where_guard]
         raise PositionError(f"state: Guard {missing[0]} is nowhere")
@@ -3246,13 +3403,12 @@ def from_fields(object f):
     if len(log) > LOG_CAP:
         raise PositionError(f"state.log: more than {LOG_CAP} steps")
     for i, ev in enumerate(log):
-        vals = r.ints(None, 5, 0, 2**32 - 1, ev, f"state.log[{i}]")
-        if not 1 <= vals[0] <= E_DECLARE_TYPE or any(x > 255 for x in vals[1:4]):
-            raise PositionError(f"state.log[{i}]: not a step of the game")
+        vals = checks.entry(ev, f"state.log[{i}]", LOG_WIDTHS, LOG_STEPS, n)
         s.log[i].kind, s.log[i].seat, s.log[i].a, s.log[i].b, s.log[i].c = vals
     s.n_log = len(log)
     s.log_lost = r.bool("log_lost")
     s.log_new_turn = r.bool("log_new_turn")
+    _check_shuriken(s)
     # The decision itself
     if s.phase == P_OVER:
         if s.turn != N_TURNS:
@@ -3298,6 +3454,8 @@ cdef _check_decision(Ninjato* s):
                                         f"(the cards of a play are shown: seen)")
         if ph == P_KEEP and not 1 <= s.keep_left <= 2:
             raise PositionError("state.attack.keep_left: 1 or 2 treasures are kept")
+        if ph <= P_KEEP and s.sentry[s.att_house] == NONE:
+            raise PositionError("state.sentries: the house attacked keeps its Sentry until it is cleared")
     if ph in (P_PAY_TYPE, P_PAY):
         if (s.rumor_row[s.buy_slot] if s.buy_rumor else s.envoy_row[s.buy_slot]) != s.buy_card:
             raise PositionError("state.purchase.card: not the card in that slot of the row")
@@ -3307,6 +3465,11 @@ cdef _check_decision(Ninjato* s):
             raise PositionError("state.purchase.due: nothing is due")
         if ph == P_PAY and s.buy_lo and (s.buy_type == NONE or s.buy_paid >= s.buy_hi or s.buy_lo > s.buy_hi):
             raise PositionError("state.purchase.type: an N-M payment needs its type and room to pay")
+    if s.scoring and ph not in (P_HJ, P_CLAN, P_FREE_RUMOR):
+        raise PositionError(f"state.scoring.turn: clan scoring asks for Hensojutsu or a clan's reward, "
+                            f"not the {PHASES[ph]} phase")
+    if ph == P_HJ and s.hj_pos >= s.players:
+        raise PositionError("state.scoring.hensojutsu_seat: every seat has assigned its Hensojutsu tiles")
     if ph == P_CLAN and s.first == NONE:
         raise PositionError("state.scoring.first: nobody is first")
     if ph == P_FREE_RUMOR and s.second == NONE:

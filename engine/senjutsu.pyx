@@ -2983,6 +2983,74 @@ DECISION_FRAMES = {
 }
 
 
+# The log as the engine writes it (``log_ev``): for each kind of step, the
+# seat, a, b, c and d it holds.  ``steps()`` reads the cards, hexes,
+# facings, kamae and card-program nodes among them as indices, so a file
+# must hold exactly those; counts and seats it only prints stay within
+# their C fields.
+_CARD = range(len(CARDS))
+_HEX = range(MAX_HEX)
+_FACING = range(6)
+_KAMAE = range(N_KAMAE)
+_B = range(256)
+_W = range(65536)
+_SEAT = checks.SEAT
+_NODES_OF = lambda what, op: checks.Among(what, [i for i in range(len(cards_data.COMPILED.nodes))
+                                                  if cards_data.COMPILED.nodes[i][0] == op])
+_ATTACKS = _NODES_OF("an attack node", OP_ATTACK)
+_BLOCKS = _NODES_OF("a block node", OP_BLOCK)
+_ORS = _NODES_OF("an 'or' node", OP_OR)
+_SEGMENTS = [(_SEAT, checks.Among(f"a card of {k} segment{'s' if k > 1 else ''}",
+                                   [c.index for c in CARDS if len(c.segments) == k]), range(k), _W, _W)
+             for k in range(1, MAX_SEG + 1)]
+LOG_WIDTHS = (255, 255, 255, 255, 65535, 65535)
+LOG_STEPS = {
+    E_ROUND: ("round", [(NONE, _B, 0, range(1, ROUND_CAP + 1), 0)]),
+    E_MILL: ("bleed", [(_SEAT, 0, 0, 0, 0)]),
+    E_DRAW: ("draw", [(_SEAT, 1, 0, 0, 0)]),
+    E_EMPTY: ("empty deck", [(_SEAT, 1, 0, 0, 0)]),
+    E_PLACE: ("place", [(_SEAT, _HEX, _FACING, 0, 0)]),
+    E_REVEAL: ("reveal", [(_SEAT, (_CARD, SEL_STUN, NONE), 0, 0, 0)]),
+    E_REPLACE: ("replacement", [(_SEAT, _CARD, _CARD, _W, _W)]),
+    E_INIT: ("initiative", [(_SEAT, _B, _CARD, 0, 0)]),
+    E_SEGMENT: ("segment", _SEGMENTS),
+    E_MOVE: ("move", [(_SEAT, _B, _HEX, _W, 0)]),
+    E_COLLIDE: ("collision", [(_SEAT, _B, range(3), _W, _W)]),
+    E_ROTATE: ("rotate", [(_SEAT, _FACING, 0, 0, 0)]),
+    E_ATTACK: ("attack", [(_SEAT, (_HEX, NONE), _B, _ATTACKS, _W)]),
+    E_WOUND: ("wound", [(_SEAT, _B, _B, _W, 0)]),
+    E_ARMOUR: ("armour", [(_SEAT, range(2), 0, 0, 0)]),
+    E_BLOCK: ("block", [(_SEAT, (_HEX, NONE), _B, _BLOCKS, _W)]),
+    E_COUNTER: ("counter", [(_SEAT, _B, 0, 0, 0)]),
+    E_STUN: ("stun", [(_SEAT, 0, 0, 0, 0)]),
+    E_DRAWN: ("draw", [(_SEAT, _B, 0, 0, 0)]),
+    E_FDRAW: ("forced draw", [(_SEAT, _B, _B, 0, 0)]),
+    E_DISC_DOWN: ("discard", [(_SEAT, 1, 0, 0, 0)]),
+    E_DISC_UP: ("discard", [(_SEAT, _CARD, _B, 0, 0)]),
+    E_PUSH: ("push", [(_SEAT, _B, range(2), _W, 0)]),
+    E_TURN: ("turn", [(_SEAT, _FACING, _B, 0, 0)]),
+    E_SWAP: ("swap", [(_SEAT, _B, 0, 0, 0)]),
+    E_KAMAE: ("kamae", [(_SEAT, _KAMAE, _KAMAE, _W, 0)]),
+    E_SEARCH: ("search", [(_SEAT, (_CARD, NONE), range(2), 0, 0)]),
+    E_TOP3: ("top 3", [(_SEAT, _B, 0, 0, 0)]),
+    E_SHUFFLE: ("shuffle", [(_SEAT, _B, range(2), 0, 0)]),
+    E_REV: ("reveal hand", [(_SEAT, _B, 0, 0, 0)]),
+    E_ADV: ("advantage", [(_SEAT, 0, 0, 0, 0)]),
+    E_CANCEL: ("cancel", [(_SEAT, range(2), _B, 0, 0)]),
+    E_NOMOVE: ("no move", [(_SEAT, _B, 0, 0, 0)]),
+    E_CONVERT: ("bleeding", [(_SEAT, _B, _B, 0, 0)]),
+    E_PLAYFOE: ("play foe's card", [(_SEAT, _CARD, _B, 0, 0)]),
+    E_TUCK: ("tuck", [(_SEAT, _B, _B, 0, 0)]),
+    E_GIVE: ("give", [(_SEAT, _B, 0, 0, 0)]),
+    E_ADDITIONAL: ("additional", [(_SEAT, _CARD, _CARD, 0, 0)]),
+    E_DEFEAT: ("defeat", [(_SEAT, _B, _B, _W, 0)]),
+    E_DISCARD_PHASE: ("discard phase", [(NONE, 0, 0, 0, 0)]),
+    E_END: ("end of round", [(NONE, 0, 0, 0, 0)]),
+    E_CHOICE: ("choice", [(_SEAT, _B, 0, _ORS, 0)]),
+    E_GAME_OVER: ("game over", [(NONE, _B, _B, 0, 0)]),
+}
+
+
 def _roots():
     global SEGMENT_ROOTS
     if SEGMENT_ROOTS is None:
@@ -3007,6 +3075,13 @@ cdef _counts_into(uint8_t* counts, ids, str where, int limit=DECK_MAX):
         if not isinstance(cid, str) or cid not in CARD_IDS:
             raise PositionError(f"{where}[{i}]: {checks.shown(cid)} is not a card ID")
         counts[CARD_IDS.index(cid)] += 1
+
+
+def _card_id(v, str where):
+    """The card of ID ``v`` (a card, never nothing)."""
+    if v is None:
+        raise PositionError(f"{where}: expected a card ID, got nothing")
+    return _card_or_none(v, where)
 
 
 def _card_or_none(v, str where, allow_stun=False):
@@ -3089,7 +3164,7 @@ def from_fields(object f):
         if len(piles[p]) > DECK_MAX:
             raise PositionError(f"state.draw_piles[{p}]: more than {DECK_MAX} cards")
         for i, cid in enumerate(piles[p]):
-            s.pile[p][i] = _card_or_none(cid, f"state.draw_piles[{p}][{i}]")
+            s.pile[p][i] = _card_id(cid, f"state.draw_piles[{p}][{i}]")
         s.pile_len[p] = len(piles[p])
         _counts_into(s.hand[p], hands[p], f"state.hands[{p}]")
         s.hn[p] = len(hands[p])
@@ -3272,10 +3347,7 @@ def from_fields(object f):
     if len(log) > LOG_CAP:
         raise PositionError(f"state.log: more than {LOG_CAP} steps")
     for i, ev in enumerate(log):
-        ev = checks.items(ev, f"state.log[{i}]", 6)
-        vals = [checks.integer(ev[k], f"state.log[{i}][{k}]", 0, 255 if k < 4 else 65535) for k in range(6)]
-        if not 1 <= vals[0] < N_EVENTS:
-            raise PositionError(f"state.log[{i}]: not a step of the game")
+        vals = checks.entry(ev, f"state.log[{i}]", LOG_WIDTHS, LOG_STEPS, n)
         s.log[i].kind, s.log[i].seat, s.log[i].a, s.log[i].b, s.log[i].c, s.log[i].d = vals
     s.n_log = len(log)
     s.log_lost = checks.boolean(g("log_lost"), "state.log_lost")
@@ -3324,12 +3396,55 @@ cdef int _context_index(Senjutsu* s, v, str where) except -1:
     return checks.integer(v, where, 0, s.n_ctx - 1)
 
 
+# What the interpreter keeps in a frame's i, n and m, per kind of frame:
+# progress, a count, a card, a seat, a mask of options (``push`` zeroes
+# them).  A kind not listed never stays on the stack: it finishes as it runs
+# (an attack, a stun, a gate...).  ``_STEPS`` is a count up to the node's
+# own number (``N_B``: cards to discard, steps to take).
+_STEPS = checks.Among("a count up to the node's")
+_ZERO = range(1)
+_SEATS = range(MAX_PLAYERS + 1)
+FRAME_FIELDS = {
+    F_REPLWIN: (_SEATS, range(MAX_PLAYERS), (1, 2)),
+    F_INITS: (_SEATS, _ZERO, _ZERO),
+    F_RESOLVE: (_ZERO, _ZERO, _ZERO),
+    F_ADDWIN: (range(2), _ZERO, _ZERO),
+    F_TRIG: (range(3), range(2), range(2)),
+    F_PLAYFOE: (range(MAX_SEG + 1), _CARD, _ZERO),
+    F_DISCARDS: (_SEATS, _ZERO, _ZERO),
+    OP_SEQ: (_ZERO, _ZERO, _ZERO),
+    OP_OR: (_ZERO, _ZERO, range(1 << 6)),
+    OP_TARGET: (range(2), _ZERO, range(1 << MAX_PLAYERS)),
+    OP_EACH: (range(2), _ZERO, range(1 << MAX_PLAYERS)),
+    OP_THEN: (range(2), _ZERO, _ZERO),
+    OP_MOVE: (_STEPS, _ZERO, _ZERO),
+    OP_ROTATE: (_ZERO, _ZERO, _ZERO),
+    OP_DRAW: (_ZERO, _ZERO, _ZERO),
+    OP_DISC: (_STEPS, _ZERO, _ZERO),
+    OP_FDISC: (_STEPS, _ZERO, _ZERO),
+    OP_SHUFFLE_SOME: (_STEPS, _ZERO, _ZERO),
+    OP_SEARCH: (_ZERO, _ZERO, _ZERO),
+    OP_TOP3: (range(2), range(4), _ZERO),
+    OP_GIVE3: (range(2), range(4), _ZERO),
+    OP_PLAYFOE: (_ZERO, _ZERO, _ZERO),
+    OP_KPLUS: (_ZERO, _ZERO, range(1 << N_KAMAE)),
+    OP_KTO: (_ZERO, _ZERO, range(1 << N_KAMAE)),
+    OP_FKTO: (_ZERO, _ZERO, range(1 << N_KAMAE)),
+    OP_PUSH: (_ZERO, _ZERO, range(1 << 6)),
+    OP_PULL: (_ZERO, _ZERO, range(1 << 6)),
+    OP_TROT: (_ZERO, _ZERO, _ZERO),
+    OP_TUCK: (_STEPS, _ZERO, _ZERO),
+}
+
+
 cdef _read_frame(Senjutsu* s, int i, item):
     w = f"state.stack[{i}]"
     item = checks.items(item, w, 8)
     kind = checks.integer(item[0], f"{w}[0]", 0, 255)
     if kind not in FRAME_KINDS:
         raise PositionError(f"{w}[0]: {kind} is not a frame of the interpreter")
+    if kind not in FRAME_FIELDS:
+        raise PositionError(f"{w}[0]: a frame of kind {kind} never waits on the stack")
     cdef Frame* f = &s.stack[i]
     f.kind = kind
     if kind < N_OPS:
@@ -3343,9 +3458,17 @@ cdef _read_frame(Senjutsu* s, int i, item):
     f.cur = NO_NODE if item[2] is None else checks.integer(item[2], f"{w}[2]", 0, N_NODES - 1)
     f.ctx = _context_index(s, item[3], f"{w}[3]")
     f.tgt = NONE if item[4] is None else checks.integer(item[4], f"{w}[4]", 0, s.players - 1)
-    f.i = checks.integer(item[5], f"{w}[5]", 0, 255)
-    f.n = checks.integer(item[6], f"{w}[6]", 0, 255)
-    f.m = checks.integer(item[7], f"{w}[7]", 0, 255)
+    for k, domain in enumerate(FRAME_FIELDS[kind]):
+        v = checks.integer(item[5 + k], f"{w}[{5 + k}]", 0, 255)
+        if not (v <= N_B[f.node] if domain is _STEPS else v in domain):
+            shown = f"0..{N_B[f.node]}" if domain is _STEPS else checks.describe(domain, s.players)
+            raise PositionError(f"{w}[{5 + k}]: {v} is not {shown} in a frame of kind {kind}")
+        if k == 0:
+            f.i = v
+        elif k == 1:
+            f.n = v
+        else:
+            f.m = v
     if (kind < N_OPS or kind in (F_ADDWIN, F_TRIG, F_PLAYFOE)) and f.ctx == NONE:
         raise PositionError(f"{w}[3]: this frame belongs to a segment")
     if kind in (F_REPLWIN, F_INITS, F_RESOLVE, F_DISCARDS) and f.ctx != NONE:
@@ -3380,6 +3503,8 @@ cdef _check_decision(Senjutsu* s):
     if ph == P_PLACE:
         if s.dec != D_PLACE or s.depth or s.sim or s.round:
             raise PositionError("state.decision: placement is the only decision before the first round")
+        if s.placed >= n:
+            raise PositionError("state.placed: every samurai is placed; the first round has begun")
         if s.dec_seat != placer(s):
             raise PositionError(f"state.deciding: seat {placer(s)} places now (lowest advantage first)")
     elif ph == P_SELECT:
