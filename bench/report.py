@@ -16,7 +16,8 @@ project's own code, never typed in:
   (``bench/ladder-games/``, scheduled by ``bench.ladder.schedule``) fitted
   again by ``bench.ladder.standings`` (first places, Elo and the bootstrap
   interval), which must give the ratings ``solver/ladder.json`` keeps and
-  the app shows.
+  the app shows, and each of its matches head to head
+  (``bench.ladder.head_to_head``).
 
 A record that is not exactly its run's games (one short, one more, games of
 two codes), a ladder whose kept ratings are not the fit of its games, or a
@@ -37,7 +38,7 @@ from pathlib import Path
 
 from ninja_dojo.engine import GAMES, PositionError
 from ninja_dojo.solver import cli
-from ninja_dojo.solver.players import LEVELS, ladder_file
+from ninja_dojo.solver.players import ladder_file
 from ninja_dojo.solver.tournament import Record, Result, schedule, summary
 
 from bench import ladder
@@ -187,28 +188,36 @@ def ladder_command(game: str, entry: dict) -> str:
     """The command that prints a kept ladder again (it plays no game when
     every game of the table is kept by code that plays as this code does).
 
-    >>> ladder_command("pride_of_ninja", {"players": 5, "options": {"deck": "red"}, "games": 60, "seed": 1,
+    >>> ladder_command("pride_of_ninja", {"players": 3, "options": {"deck": "red"}, "seed": 1,
+    ...                                   "pairs": [["easy", "novice", 60], ["medium", "easy", 90]],
     ...                                   "fit": "finishing order"})
-    'python -m bench.ladder --game pride_of_ninja --players 5 --option deck=red --games 60 --seed 1'
+    'python -m bench.ladder --game pride_of_ninja --players 3 --option deck=red --pair easy/novice=60 --pair medium/easy=90 --seed 1'
     """
     options = "".join(f" --option {k}={v}" for k, v in sorted(entry["options"].items()))
+    pairs = "".join(f" --pair {u}/{lo}={n}" for u, lo, n in entry["pairs"])
     only = " --winner-only" if entry["fit"] == "winner only" else ""
-    return (f"python -m bench.ladder --game {game} --players {entry['players']}{options}"
-            f" --games {entry['games']} --seed {entry['seed']}{only}")
+    return (f"python -m bench.ladder --game {game} --players {entry['players']}{options}{pairs}"
+            f" --seed {entry['seed']}{only}")
+
+
+def ladder_games(game: str, entry: dict) -> tuple[list, Record]:
+    """A kept ladder's games as its matches schedule them, and its record;
+    refused when a game of the schedule is not kept."""
+    games = ladder.schedule(game, entry["players"], entry["budgets"], entry["pairs"], entry["seed"],
+                            entry["options"])
+    kept = Record(ladder.games_file(game, entry["players"], entry["options"]), entry["code"])
+    if kept.played(games) != games:
+        raise PositionError(f"{game}: {len(kept.played(games))} of the ladder's {len(games)} games are kept "
+                            f"in {ladder.games_file(game, entry['players'], entry['options']).name}")
+    return games, kept
 
 
 def ladder_rows(game: str, entry: dict, bootstrap: int = BOOTSTRAP) -> list[dict]:
     """The table ``bench.ladder`` prints for a kept ladder, refitted from its
     games; refused when a game of its schedule is not kept or the fit is not
     what ``solver/ladder.json`` keeps."""
-    levels = list(LEVELS)
-    games = ladder.schedule(game, entry["players"], levels, entry["budgets"], entry["games"],
-                            entry["seed"], entry["options"])
-    kept = Record(ladder.games_file(game, entry["players"], entry["options"]), entry["code"])
-    if kept.played(games) != games:
-        raise PositionError(f"{game}: {len(kept.played(games))} of the ladder's {len(games)} games are kept "
-                            f"in {ladder.games_file(game, entry['players'], entry['options']).name}")
-    rows = ladder.standings(games, kept, levels, entry["budgets"], bootstrap,
+    games, kept = ladder_games(game, entry)
+    rows = ladder.standings(games, kept, ladder.seated(entry["pairs"]), entry["budgets"], bootstrap,
                             winner_only=entry["fit"] == "winner only")
     fitted = {row["level"]: {"elo": row["elo"], "ci95": row.get("ci95", row["ci95_fisher"])} for row in rows}
     if fitted != entry["ratings"]:
@@ -217,35 +226,28 @@ def ladder_rows(game: str, entry: dict, bootstrap: int = BOOTSTRAP) -> list[dict
     return rows
 
 
-def seating(levels: int, players: int) -> str:
-    """How a ladder's table seats the levels.
-
-    >>> seating(5, 5), seating(5, 2)
-    ('all 5 levels at one table', 'every 2 of the 5 levels at a 2-player table, in turn')
-    """
-    if players == levels:
-        return f"all {levels} levels at one table"
-    return f"every {players} of the {levels} levels at a {players}-player table, in turn"
-
-
 def ladder_section(doc: dict, bootstrap: int = BOOTSTRAP) -> list[str]:
     out = ["## The app's levels rated", "",
-           "The ladder (`bench/ladder.py`): the levels at one table where the game seats",
-           "them all, else every set of them a table seats, in turn; each deal played in",
-           "every rotation of the seats; the finishing order fitted with Plackett-Luce",
-           "on the Elo scale (`solver/rating.py`), novice anchored at 1000, the 95%",
-           f"interval a bootstrap over games ({bootstrap:,} resamples). Hard and master get",
-           "the iterations one core ran in their 1 s and 3 s when the table was",
-           "calibrated, so their games are a pure function of their seeds. These are",
-           "the ratings in `solver/ladder.json` that the setup screen shows; the games",
-           "are kept in [bench/ladder-games/](../bench/ladder-games/). \"First places\"",
-           "counts a level's wins at its table (a shared win by its share)."]
+           "The ladder (`bench/ladder.py`): the levels meet two at a time at the game's",
+           "smallest table, in the matches that tell them apart: each level against the",
+           "one below it, and hard and master each against medium. In a match the upper",
+           "level sits in one seat and the lower in every other, rotating over the seats",
+           "on each deal. Each match is shown head to head (the upper level's win share,",
+           "its 95% Wilson interval and the equal share, as for a tournament above), and",
+           "the finishing order of every game is fitted with Plackett-Luce on the Elo",
+           "scale (`solver/rating.py`), novice anchored at 1000, the 95% interval a",
+           f"bootstrap over games ({bootstrap:,} resamples). Hard and master get the",
+           "iterations one core ran in their 1 s and 3 s when the table was calibrated,",
+           "so their games are a pure function of their seeds. These are the ratings in",
+           "`solver/ladder.json` that the setup screen shows (a level no match seated is",
+           "not rated); the games are kept in",
+           "[bench/ladder-games/](../bench/ladder-games/). \"First places\" counts a",
+           "level's wins (a shared win by its share)."]
     for game, entry in doc.items():
         kept = ladder.games_file(game, entry["players"], entry["options"]).name
         out += ["", f"### {table_name(game, entry['players'], entry['options'])}", "",
-                f"`{ladder_command(game, entry)}`: {seating(len(LEVELS), entry['players'])}; "
-                f"{entry['games']} games kept in `{kept}` (code `{entry['code']}`), fitted by "
-                f"{entry['fit']} on {entry['date']}.", "",
+                f"`{ladder_command(game, entry)}`: {entry['games']} games kept in `{kept}` "
+                f"(code `{entry['code']}`), fitted by {entry['fit']} on {entry['date']}.", "",
                 "| level | budget | games | first places | Elo | 95% CI |",
                 "|---|---|---|---|---|---|"]
         for row in ladder_rows(game, entry, bootstrap):
@@ -253,6 +255,14 @@ def ladder_section(doc: dict, bootstrap: int = BOOTSTRAP) -> list[str]:
             interval = "anchor" if row["level"] == entry["anchor"] else f"{ci[0]}-{ci[1]}"
             out.append(f"| {row['level']} | {row['budget']} | {row['games']} | {row['first']:.1f} "
                        f"| {row['elo']} | {interval} |")
+        out += ["", "| match | games | upper level's win share | 95% CI | equal share | separated |",
+                "|---|---|---|---|---|---|"]
+        games, kept_games = ladder_games(game, entry)
+        for m in ladder.head_to_head(games, kept_games, entry["players"]):
+            low, high = m["ci95"]
+            out.append(f"| {m['upper']} against {m['lower']} | {m['games']} | {percent(m['share'])} "
+                       f"| {percent(low)}-{percent(high)} | {percent(m['equal'])} "
+                       f"| {separated(low, high, m['equal'])} |")
     return out
 
 

@@ -12,31 +12,78 @@ from ninja_dojo.engine import GAMES
 from ninja_dojo.solver import players, tournament
 from ninja_dojo.solver.players import LEVELS, level_ratings
 from ninja_dojo.solver.tournament import Record
+from ninja_dojo.engine import PositionError
+from hypothesis import given, settings, strategies as st
 
 LEVEL_NAMES = list(LEVELS)
 
 
-@pytest.mark.parametrize("players_at_table", [5, 4, 2])
-def test_every_level_plays_every_seat_and_every_deal_at_each_rotation(players_at_table):
+@pytest.mark.parametrize("players_at_table", [3, 2])
+def test_each_match_seats_the_upper_level_in_every_seat_on_every_deal(players_at_table):
     n = players_at_table
     budget = {"hard": 5000, "master": 9000}
-    games = ladder.schedule("ninjan", n, LEVEL_NAMES, budget, games=n * 10, seed=3, options={})
-    seats = Counter((s, spec.split("+")[0]) for p in games for s, spec in enumerate(p.seats))
-    assert len(set(seats.values())) == 1 and len(seats) == n * len(LEVEL_NAMES)
-    for block in range(10):
-        rotation = games[block * n:(block + 1) * n]
-        assert len({p.deal for p in rotation}) == 1               # one deal, every seating
-        assert len({frozenset(p.seats) for p in rotation}) == 1    # of one set of levels
-        assert len({p.seats for p in rotation}) == n
-    assert "hard+iterations=5000" in {s for p in games for s in p.seats}
-    assert len({p.seed for p in games}) == len(games)
+    pairs = [("easy", "novice", n * 3), ("master", "medium", n * 4)]
+    games = ladder.schedule("ninjan", n, budget, pairs, seed=3, options={})
+    assert len(games) == n * 7
+    for upper, lower, count in pairs:
+        match = [p for p in games if p.seats[p.hero].split("+")[0] == upper]
+        assert len(match) == count
+        for p in match:        # the upper level in the measured seat, the lower in every other
+            assert [s.split("+")[0] for s in p.seats].count(upper) == 1
+            assert {s.split("+")[0] for k, s in enumerate(p.seats) if k != p.hero} == {lower}
+        for block in range(count // n):
+            rotation = match[block * n:(block + 1) * n]
+            assert len({p.deal for p in rotation}) == 1               # one deal, every seating
+            assert sorted(p.hero for p in rotation) == list(range(n))
+    # Every match plays the same deals, each game its own seeds.
+    assert {p.deal for p in games[:n * 3]} < {p.deal for p in games[n * 3:]}
+    assert "master+iterations=9000" in {s for p in games for s in p.seats}
+    assert len({(p.deal, p.seed, p.seats) for p in games}) == len(games)
+
+
+def test_the_default_matches_are_each_level_against_the_one_below_and_the_timed_ones_against_medium():
+    pairs = ladder.default_pairs()
+    below = list(zip(LEVEL_NAMES[1:], LEVEL_NAMES))
+    assert pairs[:len(below)] == below
+    assert set(pairs) - set(below) == {("master", "medium")}
+    assert set(ladder.timed_levels()) == {"hard", "master"}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_game_gets_a_table(game):
-    lo, hi = GAMES[game].players
-    n = ladder.table_size(game, len(LEVEL_NAMES), None)
-    assert lo <= n <= hi and n == min(hi, len(LEVEL_NAMES))
+def test_every_game_is_rated_at_its_smallest_table(game):
+    assert ladder.table_size(game, None) == GAMES[game].players[0]
+
+
+@pytest.mark.parametrize("pairs, games, players, message", [
+    (["easy/easy"], 10, 2, "UPPER/LOWER"),
+    (["easy-novice"], 10, 2, "UPPER/LOWER"),
+    (["grandmaster/novice"], 10, 2, "UPPER/LOWER"),
+    (["easy/novice=0"], 10, 2, "positive whole number"),
+    (["easy/novice=x"], 10, 2, "positive whole number"),
+    (["easy/novice"], 10, 3, "not a multiple of the table's 3 seats"),
+    (["easy/novice=4", "novice/easy=6"], 10, 2, "named twice"),
+])
+def test_a_wrong_match_is_refused_in_one_line(pairs, games, players, message):
+    with pytest.raises(PositionError, match=message):
+        ladder.pairs_wanted(pairs, games, players)
+
+
+@pytest.mark.parametrize("pairs", [[("medium", "easy", 2)], [("easy", "novice", 2), ("master", "hard", 2)], []])
+def test_matches_that_do_not_link_every_level_to_novice_cannot_be_fitted(pairs):
+    with pytest.raises(PositionError, match="must meet novice"):
+        ladder.seated(pairs)
+
+
+@given(st.lists(st.text(max_size=30), max_size=4), st.integers(-5, 200), st.integers(2, 6))
+@settings(max_examples=200, deadline=None)
+def test_any_pair_argument_is_read_or_refused_in_one_line(items, games, players):
+    try:
+        pairs = ladder.pairs_wanted(items, games, players)
+    except PositionError as e:
+        assert "\n" not in str(e) and len(str(e)) < 200
+        return
+    for upper, lower, n in pairs:
+        assert upper in LEVELS and lower in LEVELS and upper != lower and n > 0 and n % players == 0
 
 
 @pytest.fixture
@@ -51,12 +98,14 @@ def kept(tmp_path, monkeypatch):
 
 
 def test_the_ladder_rates_every_level_keeps_its_games_and_plays_only_new_ones(kept, capsys):
-    # Two players at a table (every pair of levels), medium's 20,000 iterations
-    # make it the slowest seat: 10 games of Nin Jan take a few seconds.
-    args = ["--game", "ninjan", "--players", "2", "--games", "10", "--bootstrap", "50", "--write"]
+    # Nin Jan's smallest table, every default match twice (both seatings of
+    # one deal): hard and master at a few thousand iterations, medium's
+    # 20,000 the slowest seat, 10 games take a few seconds.
+    args = ["--game", "ninjan", "--games", "2", "--bootstrap", "50", "--write"]
     assert ladder.main(args) == 0
     doc = json.loads((kept / "ladder.json").read_text())["ninjan"]
     assert doc["games"] == 10 and doc["players"] == 2 and doc["anchor"] == "novice"
+    assert doc["pairs"] == [[u, lo, 2] for u, lo in ladder.default_pairs()]
     assert doc["budgets"] == {"hard": 2000, "master": 6000}
     assert set(doc["ratings"]) == set(LEVEL_NAMES)
     assert doc["ratings"]["novice"] == {"elo": 1000, "ci95": [1000, 1000]}
@@ -64,17 +113,48 @@ def test_the_ladder_rates_every_level_keeps_its_games_and_plays_only_new_ones(ke
         assert r["ci95"][0] <= r["elo"] <= r["ci95"][1]
     out = capsys.readouterr()
     assert "| master | 6,000 iterations |" in out.out and "0 games kept" in out.err
+    assert "| master against medium | 2 |" in out.out
     kept_games = (kept / "games" / "ninjan-2p.jsonl").read_text().splitlines()
     assert len(kept_games) == 10
 
-    # Longer: the ten games are kept, four more are played, the fit takes all.
-    assert ladder.main(args[:4] + ["--games", "14", "--bootstrap", "50", "--write"]) == 0
-    assert "10 games kept from earlier runs, 4 to play" in capsys.readouterr().err
-    assert json.loads((kept / "ladder.json").read_text())["ninjan"]["games"] == 14
+    # Longer: the ten games are kept, ten more are played, the fit takes all.
+    assert ladder.main(args[:2] + ["--games", "4", "--bootstrap", "50", "--write"]) == 0
+    assert "10 games kept from earlier runs, 10 to play" in capsys.readouterr().err
+    assert json.loads((kept / "ladder.json").read_text())["ninjan"]["games"] == 20
+
+
+def test_a_ladder_of_some_matches_rates_the_levels_they_seat_and_each_match_head_to_head(kept, capsys):
+    args = ["--game", "ninjan", "--pair", "easy/novice=4", "--pair", "medium/easy=2", "--bootstrap", "20",
+            "--write"]
+    assert ladder.main(args) == 0
+    doc = json.loads((kept / "ladder.json").read_text())["ninjan"]
+    assert set(doc["ratings"]) == {"novice", "easy", "medium"} and doc["games"] == 6
+    assert set(level_ratings("ninjan")) == {"novice", "easy", "medium"}   # the setup screen's
+    # Head to head: the upper level's share of the games of its match, as the
+    # record keeps each seat's return.
+    lines = [json.loads(x) for x in (kept / "games" / "ninjan-2p.jsonl").read_text().splitlines()]
+    easy = [g["returns"][json.loads(g["key"])[1].index("easy")] for g in lines
+            if "novice" in json.loads(g["key"])[1]]
+    out = capsys.readouterr().out
+    assert len(easy) == 4 and f"| easy against novice | 4 | {sum(easy) / 4:.1%} |" in out
+
+
+def test_a_ladder_not_played_to_its_end_writes_nothing(kept, capsys, monkeypatch):
+    real = ladder.run
+
+    def stopped(pairings, **kw):        # as Ctrl-C after three games
+        result = real(pairings[:3], **kw)
+        result.interrupted = True
+        return result
+
+    monkeypatch.setattr(ladder, "run", stopped)
+    assert ladder.main(["--game", "ninjan", "--pair", "easy/novice=6", "--bootstrap", "10", "--write"]) == 130
+    assert "nothing written" in capsys.readouterr().err
+    assert not (kept / "ladder.json").exists()
 
 
 def test_games_played_by_code_that_plays_differently_are_played_again(kept, capsys, monkeypatch):
-    args = ["--game", "ninjan", "--players", "2", "--games", "2", "--bootstrap", "10"]
+    args = ["--game", "ninjan", "--pair", "easy/novice=2", "--bootstrap", "10"]
     assert ladder.main(args) == 0
     monkeypatch.setattr(ladder, "fingerprint", lambda *a: "another search")
     assert ladder.main(args) == 0
@@ -84,12 +164,12 @@ def test_games_played_by_code_that_plays_differently_are_played_again(kept, caps
 def test_a_first_run_not_written_goes_on_at_its_games_budgets(kept, capsys, monkeypatch):
     # Measured again, this machine would give other budgets; the games kept
     # say which ones they were played at, so none is played again.
-    # (Games 4 to 7 seat hard and master against novice.)
-    args = ["--game", "ninjan", "--players", "2", "--games", "8", "--bootstrap", "10"]
-    assert ladder.main(args) == 0
+    args = ["--game", "ninjan", "--pair", "easy/novice=2", "--pair", "medium/easy=2", "--pair", "hard/medium=2",
+            "--bootstrap", "10"]
+    assert ladder.main(args[:4] + ["--pair", "master/easy=2"] + args[-2:]) == 0
     monkeypatch.setattr(ladder, "calibrate", lambda *a, **k: 3000.0)
-    assert ladder.main(args[:5] + ["9", "--bootstrap", "10", "--write"]) == 0
-    assert "8 games kept from earlier runs, 1 to play" in capsys.readouterr().err
+    assert ladder.main(args + ["--write"]) == 0
+    assert "2 games kept from earlier runs, 4 to play" in capsys.readouterr().err
     assert json.loads((kept / "ladder.json").read_text())["ninjan"]["budgets"] == {"hard": 2000, "master": 6000}
     # ... unless asked to measure again.
     (kept / "ladder.json").unlink()
@@ -146,13 +226,15 @@ async def test_the_setup_screen_shows_each_levels_rating_in_the_chosen_game(tmp_
         assert "ladder games" not in str(app.screen.query_one("#setup-levels").render())
 
 
-def test_the_kept_ladder_rates_every_level_of_the_games_it_names():
+def test_the_kept_ladder_rates_the_levels_its_matches_seat_at_the_smallest_table():
+    players._ladder.cache_clear()      # a test before may have read a temporary ladder
     doc = json.loads(players.ladder_file().read_text())
     for game, entry in doc.items():
         assert game in GAMES
-        assert set(entry["ratings"]) == set(LEVEL_NAMES)
+        assert entry["players"] == GAMES[game].players[0], game
+        assert set(entry["ratings"]) == set(ladder.seated(entry["pairs"])), game
         assert level_ratings(game)["novice"].elo == 1000
-        assert entry["games"] > 0
+        assert entry["games"] == sum(n for _, _, n in entry["pairs"]) > 0
 
 
 def test_the_ratings_the_app_shows_are_the_fit_of_the_games_kept():
@@ -161,12 +243,12 @@ def test_the_ratings_the_app_shows_are_the_fit_of_the_games_kept():
     kept, and fitting them again gives the same ratings."""
     doc = json.loads(players.ladder_file().read_text())
     for game, entry in doc.items():
-        pairings = ladder.schedule(game, entry["players"], LEVEL_NAMES, entry["budgets"],
-                                   entry["games"], entry["seed"], entry["options"])
+        pairings = ladder.schedule(game, entry["players"], entry["budgets"], entry["pairs"], entry["seed"],
+                                   entry["options"])
         outcomes = Record(ladder.games_file(game, entry["players"], entry["options"]),
                           entry["code"]).outcomes
         assert all(Record.key(q) in outcomes for q in pairings), game
-        r = ladder.fit(pairings, outcomes, LEVEL_NAMES, entry["budgets"], bootstrap=0,
+        r = ladder.fit(pairings, outcomes, ladder.seated(entry["pairs"]), entry["budgets"], bootstrap=0,
                        winner_only=entry["fit"] == "winner only")
         assert {row["level"]: row["elo"] for row in r.table()} == {
             level: kept["elo"] for level, kept in entry["ratings"].items()}, game

@@ -30,13 +30,27 @@ def test_it_reports_every_finished_run_and_every_rated_game():
         assert f"### {report.table_name(game, entry['players'], entry['options'])}\n" in text
 
 
-def test_a_ladder_whose_kept_ratings_are_not_its_fit_is_refused():
-    doc = json.loads(ladder_file().read_text())
-    game = next(iter(doc))
+def test_a_ladder_whose_kept_ratings_are_not_its_fit_is_refused(tmp_path, monkeypatch):
+    # A small ladder of its own (two matches, 6 games of Nin Jan), so the
+    # test does not depend on which games the repository has rated.
+    from ninja_dojo.solver import players
+    monkeypatch.setattr(ladder, "GAMES_DIR", tmp_path / "games")
+    monkeypatch.setattr(ladder, "ladder_file", lambda: tmp_path / "ladder.json")
+    monkeypatch.setattr(players, "ladder_file", lambda: tmp_path / "ladder.json")
+    monkeypatch.setattr(ladder, "calibrate", lambda *a, **k: 2000.0)
+    assert ladder.main(["--game", "ninjan", "--pair", "easy/novice=4", "--pair", "medium/easy=2",
+                        "--bootstrap", "20", "--write"]) == 0
+    doc = json.loads((tmp_path / "ladder.json").read_text())
+    assert "| medium against easy | 2 |" in "\n".join(report.ladder_section(doc, bootstrap=20))
     edited = copy.deepcopy(doc)
-    edited[game]["ratings"]["easy"]["elo"] += 1
-    with pytest.raises(Exception, match=f"{game}: ladder.json is not the fit of its kept games"):
-        report.ladder_section(edited, bootstrap=0)
+    edited["ninjan"]["ratings"]["easy"]["elo"] += 1
+    with pytest.raises(Exception, match="ninjan: ladder.json is not the fit of its kept games"):
+        report.ladder_section(edited, bootstrap=20)
+    # A game of its schedule missing from the record: refused as well.
+    kept = tmp_path / "games" / "ninjan-2p.jsonl"
+    kept.write_text("\n".join(kept.read_text().splitlines()[1:]) + "\n")
+    with pytest.raises(Exception, match="5 of the ladder's 6 games are kept"):
+        report.ladder_section(doc, bootstrap=20)
 
 
 def test_a_finished_line_for_no_registered_run_is_refused():
