@@ -22,7 +22,7 @@ from ninja_dojo import engine
 from ninja_dojo.engine import PositionError
 from ninja_dojo.solver.review import REVIEW_ITERATIONS
 from ninja_dojo.tui.ai import HINT_ITERATIONS
-from ninja_dojo.tui.boards import board_class, playable_games
+from ninja_dojo.tui.boards import board_class, playable_games, stylesheets
 from ninja_dojo.tui.match import Match, MatchSetup, default_seats, load_match
 from ninja_dojo.tui.paths import data_dir, saves_dir
 from ninja_dojo.tui.saves import Autosave, latest_unfinished
@@ -35,7 +35,8 @@ from ninja_dojo.tui.settings import Settings, load_settings, save_settings
 
 
 class DojoApp(App):
-    CSS_PATH = "dojo.tcss"
+    # The app's stylesheet, then each game's from its folder (tui/games/<game>/).
+    CSS_PATH = ["dojo.tcss", *stylesheets()]
     TITLE = "ninja-dojo"
     # Every action has its key in the footer; the palette's place is needed there.
     ENABLE_COMMAND_PALETTE = False
