@@ -12,7 +12,6 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ninja_dojo.engine import Outcome
-from ninja_dojo.solver.review import REVIEW_ITERATIONS
 from ninja_dojo.tui.boards import board_class
 from ninja_dojo.tui.match import Match
 from ninja_dojo.tui.widgets.score_history import score_history_table
@@ -116,7 +115,7 @@ class EndScreen(Screen[str]):
         """The AI goes over every decision of the game (``ReviewScreen``)."""
         from ninja_dojo.tui.screens.review import ReviewScreen
         self.app.push_screen(ReviewScreen(self.match, self.files,
-                                          getattr(self.app, "review_iterations", REVIEW_ITERATIONS)))
+                                          getattr(self.app, "review_iterations", None)))
 
     def action_leave(self, where: str) -> None:
         self.dismiss(where)
