@@ -92,3 +92,19 @@ async def test_leaving_the_game_stops_the_hint(tmp_path):
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), what="the menu")
         await wait_for(pilot, lambda: search.cancelled and worker.is_finished, what="the hint to stop")
+
+
+async def test_in_a_game_of_turns_the_hint_starts_with_the_players_turn(tmp_path):
+    """Ninjato: nobody else searches during your turn; the hint starts as
+    your decision does, before any key."""
+    from ninja_dojo.tui.match import MatchSetup, plan_seats
+    app = make_app(tmp_path, hint_iterations=DEEP)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.start_match(MatchSetup("ninjato", plan_seats(2, ["human", "novice"]), 4))
+        await wait_for(pilot, lambda: app.game_screen is not None)
+        game = app.game_screen
+        await settle(pilot, game)
+        assert game.actor == 0
+        await wait_for(pilot, lambda: game.hint_thinking is not None and game.hint_thinking.iterations > 0,
+                       what="the hint to think in the background")
+        assert (game.hint_token, game.hint_seat) == (game.token, 0) and not game.hint_panel.display
