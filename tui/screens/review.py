@@ -86,20 +86,17 @@ def decision_line(d: ReviewedMove, state: State, names: list[str], words, player
 
 
 def legend(players: int, rule: str) -> Text:
-    """How the review judges, in a player's words.
+    """How the review judges, in a player's words (three lines at 80 columns).
 
     >>> print(legend(2, "as deep as the hard AI (1 s on 2 cores)").plain)  # doctest: +NORMALIZE_WHITESPACE
-    A move is marked an inaccuracy, a mistake or a blunder when it gives away at least 10, 20 or
-    30 points of win chance against the AI's move, and more than twice the AI's margin of error
-    (a smaller gap could be chance: the AI tried each move only so often). Each decision is
-    searched as deep as the hint: as deep as the hard AI (1 s on 2 cores).
+    Marks: inaccuracy, mistake, blunder from 10/20/30 points of win chance lost against the AI's
+    move, and only past twice the AI's margin of error (a smaller gap could be chance). Searched as
+    deep as the hint: as deep as the hard AI (1 s on 2 cores).
     """
-    steps = ", ".join(f"{100 * units / players:.0f}" for _, units in reversed(THRESHOLDS))
-    steps = steps.rsplit(", ", 1)
-    return Text(f"A move is marked an inaccuracy, a mistake or a blunder when it gives away at least "
-                f"{' or '.join(steps)} points of win chance against the AI's move, and more than twice "
-                f"the AI's margin of error (a smaller gap could be chance: the AI tried each move only "
-                f"so often). Each decision is searched as deep as the hint: {rule}.", style="dim")
+    steps = "/".join(f"{100 * units / players:.0f}" for _, units in reversed(THRESHOLDS))
+    return Text(f"Marks: inaccuracy, mistake, blunder from {steps} points of win chance lost against "
+                f"the AI's move, and only past twice the AI's margin of error (a smaller gap could be "
+                f"chance). Searched as deep as the hint: {rule}.", style="dim")
 
 
 class ReviewScreen(Screen):
