@@ -370,6 +370,9 @@ class Search:
 
     ``run()`` releases the GIL for its whole loop; ``cancel()`` makes it stop
     at the next iteration; ``iterations_done`` can be read while it runs.
+    ``deepen(n)`` raises an iteration budget and ``search()`` goes on with
+    the same trees, ``analysis()`` reads them in between: a search that
+    grows in slices and shows what it has (``search_to``, the hint).
 
     With ``threads=N`` it is N independent trees (root parallelisation), each
     with its own seed (``thread_seed``) and, under an iteration budget, its
