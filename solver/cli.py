@@ -336,8 +336,7 @@ def review_lines(state, review) -> list[str]:
     game = state.game
     n = state.players
     lines = [f"{game.title}, {n} players, {plural(review.moves, 'move')}: "
-             f"{plural(len(review.decisions), 'decision')} reviewed at {review.iterations:,} "
-             f"iterations" + (f" and {review.seconds:g} CPU seconds" if review.seconds else "") + " each",
+             f"{plural(len(review.decisions), 'decision')} reviewed at " + review_depth(review) + " each",
              "win: the seat's chance of winning as the AI sees it from that seat "
              f"(an equal share is {1 / n:.0%});",
              "before = with the AI's move, after = with the move played; "
@@ -368,13 +367,29 @@ def review_lines(state, review) -> list[str]:
     return lines
 
 
+def review_depth(review) -> str:
+    """A review's depth per decision in words: iterations, or CPU seconds
+    (the app's reviews, as deep as its hint) with any iterations beside.
+
+    >>> from ninja_dojo.engine.review import GameReview
+    >>> review_depth(GameReview(300, 0, ())), review_depth(GameReview(1, 0, (), 2.0))
+    ('300 iterations', '2 CPU seconds')
+    >>> review_depth(GameReview(20000, 0, (), 2.0))
+    '2 CPU seconds and 20,000 iterations'
+    """
+    if not review.seconds:
+        return f"{review.iterations:,} iterations"
+    return f"{review.seconds:g} CPU seconds" + (f" and {review.iterations:,} iterations"
+                                                 if review.iterations > 1 else "")
+
+
 def review_json(state, review) -> dict:
     from ninja_dojo.solver.review import judge, summary
 
     name = state.game.action_name
     return {
         "game": state.name, "players": state.players, "moves": review.moves,
-        "iterations": review.iterations,
+        "iterations": review.iterations, "seconds": review.seconds,
         "decisions": [{"move": d.move + 1, "player": d.seat + 1, "played": name(d.played),
                        "played_text": seats_from_one(name(d.played)),
                        "best": name(d.best), "best_text": seats_from_one(name(d.best)),

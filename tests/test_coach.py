@@ -171,3 +171,20 @@ def test_a_depth_is_refused_out_of_range():
             Depth(**bad)
     assert Depth() == Depth(1)
     assert GameReview(10, 0, ()).seconds == 0.0
+
+
+def test_solver_review_reads_an_app_review_at_the_hints_depth_and_keeps_it(tmp_path):
+    """The app's review is as deep as its hint, in CPU seconds: ``solver
+    review`` shows it as it is, with the depth in words, and asked for no
+    other depth it does not search again."""
+    from tests.test_cli import solver
+    s = new_game("ninjan", 2, seed=12)
+    r = random.Random(12)
+    while len(s.history) < 3:
+        s.apply({seat: r.choice(s.legal_action_ids(seat)) for seat in s.movers()})
+    review = review_game(s, iterations=1, workers=1, seconds=0.02)
+    path = tmp_path / "game.msgpack"
+    engine.save(s, path, ["human", "hard"], review)
+    out = solver("review", path).stdout.splitlines()
+    assert "reviewed at 0.02 CPU seconds each" in out[0]
+    assert out[-1] == f"(the review saved in {path})"
