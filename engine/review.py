@@ -4,9 +4,14 @@ real decision of the game (``solver.review`` computes it, the app and
 
 In the file it is the optional ``review`` map::
 
-    {"version": 1, "iterations": 4000, "moves": 18,
+    {"version": 2, "iterations": 4000, "seconds": 2.0, "moves": 18,
      "decisions": [[move, seat, played, best, best_value, played_value,
-                    played_visits, legal], ...]}
+                    played_visits, legal, best_visits], ...]}
+
+``iterations`` and ``seconds`` are the depth of each decision's search (at
+least that many iterations and CPU seconds; ``seconds`` 0: iterations
+alone).  Version 1 files (no ``seconds``, no ``best_visits``) still load:
+their best move's visits are unknown (0), and so is that half of the noise.
 
 ``moves`` is how many joint moves of ``history`` it covers (from the
 first): a game continued after its review keeps it, and only the moves
@@ -35,10 +40,16 @@ from dataclasses import dataclass
 from ninja_dojo.engine import checks
 from ninja_dojo.engine.errors import PositionError
 
-VERSION = 1
-KEYS = ("version", "iterations", "moves", "decisions")
-#: the fields of one decision, in the order a file lists them
-FIELDS = ("move", "seat", "played", "best", "best_value", "played_value", "played_visits", "legal")
+VERSION = 2
+KEYS = ("version", "iterations", "seconds", "moves", "decisions")
+#: the keys version 1 had (``seconds`` came with version 2)
+KEYS_V1 = ("version", "iterations", "moves", "decisions")
+#: the fields of one decision, in the order a file lists them (version 1:
+#: without the last, ``best_visits``)
+FIELDS = ("move", "seat", "played", "best", "best_value", "played_value", "played_visits", "legal",
+          "best_visits")
+#: the most CPU seconds a review gives one decision
+MAX_SECONDS = 3600.0
 #: a review's budget per decision is at most the search's
 MAX_ITERATIONS = 100_000_000
 
@@ -55,6 +66,7 @@ class ReviewedMove:
     played_value: float  # ... and after the move played
     played_visits: int   # how often the search tried the move played
     legal: int           # legal moves at this decision (more than one)
+    best_visits: int = 0  # how often it tried ``best`` (0: not known, a version 1 file)
 
     @property
     def loss(self) -> float:
@@ -62,15 +74,39 @@ class ReviewedMove:
         a move the search rated higher than its choice lost nothing)."""
         return max(0.0, self.best_value - self.played_value)
 
+    @property
+    def noise(self) -> float:
+        """The standard error of ``loss``: how far the two win shares may be
+        off by chance after the playouts the search gave each move.  A win
+        share ``v`` averaged over ``n`` playouts (each scoring 0 to 1) has a
+        variance of at most ``v(1 - v)`` per playout, so an error of at most
+        ``sqrt(v(1 - v) / n)``; the two moves' errors add as independent
+        ones (the square root of the sum of squares).  A move never tried
+        has an unknown value: infinite noise.  A best move's unknown visits
+        (a version 1 file) leave its half out.
+
+        >>> d = ReviewedMove(0, 0, 1, 2, 0.5, 0.4, 100, 3, 400)
+        >>> round(d.noise, 4)   # sqrt(.25 / 400 + .24 / 100)
+        0.055
+        """
+        if self.played_visits <= 0:
+            return math.inf
+        var = self.played_value * (1 - self.played_value) / self.played_visits
+        if self.best_visits > 0 and self.best != self.played:
+            var += self.best_value * (1 - self.best_value) / self.best_visits
+        return math.sqrt(var)
+
 
 @dataclass(frozen=True)
 class GameReview:
-    iterations: int                      # search iterations per decision
+    iterations: int                      # search iterations per decision (at least)
     moves: int                           # joint moves of the history covered
     decisions: tuple[ReviewedMove, ...]
+    seconds: float = 0.0                 # ... and CPU seconds per decision (at least)
 
     def to_map(self) -> dict:
-        return {"version": VERSION, "iterations": self.iterations, "moves": self.moves,
+        return {"version": VERSION, "iterations": self.iterations, "seconds": self.seconds,
+                "moves": self.moves,
                 "decisions": [[getattr(d, f) for f in FIELDS] for d in self.decisions]}
 
 
@@ -87,20 +123,31 @@ def check_review(doc, state) -> GameReview:
 
     if not isinstance(doc, dict):
         raise PositionError(f"review: expected a map, got {checks.kind(doc)}")
-    checks.known_keys(doc, KEYS, "review")
-    for key in KEYS:
+    version = doc.get("version")
+    if type(version) is not int or version not in (1, VERSION):
+        raise PositionError(f"review.version: {checks.shown(version)} is not supported "
+                            f"(this program reads versions 1 and {VERSION})")
+    keys = KEYS if version == VERSION else KEYS_V1
+    fields = FIELDS if version == VERSION else FIELDS[:-1]
+    checks.known_keys(doc, keys, "review")
+    for key in keys:
         checks.get(doc, key, "review")
-    if type(doc["version"]) is not int or doc["version"] != VERSION:
-        raise PositionError(f"review.version: {checks.shown(doc['version'])} is not supported "
-                            f"(this program reads version {VERSION})")
     iterations = checks.integer(doc["iterations"], "review.iterations", 1, MAX_ITERATIONS)
+    seconds = 0.0
+    if version == VERSION:
+        seconds = doc["seconds"]
+        if (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                or not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS):
+            raise PositionError(f"review.seconds: expected 0 to {MAX_SECONDS:g} CPU seconds, "
+                                f"got {checks.shown(seconds)}")
+        seconds = float(seconds)
     history = state.history
     moves = checks.integer(doc["moves"], "review.moves", 0, len(history))
     raw = checks.items(doc["decisions"], "review.decisions")
     decisions = []
     for i, entry in enumerate(raw):
         where = f"review.decisions[{i}]"
-        checks.items(entry, where, len(FIELDS))
+        checks.items(entry, where, len(fields))
         move = checks.integer(entry[0], f"{where}.move", 0, max(0, moves - 1))
         if move >= moves:
             raise PositionError(f"{where}.move: the review covers no move ({moves} moves)")
@@ -111,7 +158,8 @@ def check_review(doc, state) -> GameReview:
             move, seat, played, best, _share(entry[4], f"{where}.best_value"),
             _share(entry[5], f"{where}.played_value"),
             checks.integer(entry[6], f"{where}.played_visits", 0, MAX_ITERATIONS),
-            checks.integer(entry[7], f"{where}.legal", 2, 1 << 16)))
+            checks.integer(entry[7], f"{where}.legal", 2, 1 << 16),
+            checks.integer(entry[8], f"{where}.best_visits", 0, MAX_ITERATIONS) if version == VERSION else 0))
         if i and (move, seat) <= (decisions[i - 1].move, decisions[i - 1].seat):
             raise PositionError(f"{where}: decisions are listed once each, in move then seat order")
     # Each decision against the game, replayed from the deal: every seat
@@ -138,4 +186,4 @@ def check_review(doc, state) -> GameReview:
     if k < len(decisions):
         d = decisions[k]
         raise PositionError(f"review.decisions[{k}]: seat {d.seat} had no choice at move {d.move}")
-    return GameReview(iterations, moves, tuple(decisions))
+    return GameReview(iterations, moves, tuple(decisions), seconds)

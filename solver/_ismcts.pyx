@@ -247,6 +247,16 @@ cdef class Search:
     def cancel(self):
         self.stop = 1
 
+    def deepen(self, int64_t iterations):
+        """Raise the iteration budget to ``iterations`` in all (never lower
+        it): the next ``run`` goes on from where the last one stopped, with
+        the same tree and the same dice, so a search deepened in slices (a
+        hint that grows while the player thinks) ends exactly where one run
+        with the whole budget would (paired playouts: to within one deal's
+        moves, as their budget is met)."""
+        if iterations > self.max_iters:
+            self.max_iters = iterations
+
     def iterations_done(self):
         return self.done
 

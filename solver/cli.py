@@ -331,17 +331,17 @@ def cmd_analyse(args) -> int:
 
 def review_lines(state, review) -> list[str]:
     """``solver review``'s text: one line per decision, then one per seat."""
-    from ninja_dojo.solver.review import ROUGH_VISITS, mark, summary
+    from ninja_dojo.solver.review import ROUGH_VISITS, judge, mark, summary
 
     game = state.game
     n = state.players
     lines = [f"{game.title}, {n} players, {plural(review.moves, 'move')}: "
-             f"{plural(len(review.decisions), 'decision')} reviewed at {review.iterations:,} "
-             f"iterations each",
+             f"{plural(len(review.decisions), 'decision')} reviewed at " + review_depth(review) + " each",
              "win: the seat's chance of winning as the AI sees it from that seat "
              f"(an equal share is {1 / n:.0%});",
              "before = with the AI's move, after = with the move played; "
              f"marks: inaccuracy/mistake/blunder from {0.2 / n:.1%}/{0.4 / n:.1%}/{0.6 / n:.1%} lost",
+             "and more than twice the AI's margin of error (less could be chance: \"within noise\")",
              ""]
     def said(action: int) -> str:
         return seats_from_one(game.action_name(action))
@@ -350,8 +350,8 @@ def review_lines(state, review) -> list[str]:
     lines.append(f"{'move':>4} {'seat':>4}  {'played':<{width}} {'before':>6} {'after':>6} {'loss':>6}  "
                  "mark / AI's move")
     for d in review.decisions:
-        m = mark(d.loss, n)
-        note = m
+        m = judge(d, n)
+        note = m or ("within noise" if mark(d.loss, n) else "")
         if d.best != d.played:
             note += ("; " if note else "") + f"AI: {said(d.best)}"
         if d.played_visits < ROUGH_VISITS:
@@ -367,19 +367,36 @@ def review_lines(state, review) -> list[str]:
     return lines
 
 
+def review_depth(review) -> str:
+    """A review's depth per decision in words: iterations, or CPU seconds
+    (the app's reviews, as deep as its hint) with any iterations beside.
+
+    >>> from ninja_dojo.engine.review import GameReview
+    >>> review_depth(GameReview(300, 0, ())), review_depth(GameReview(1, 0, (), 2.0))
+    ('300 iterations', '2 CPU seconds')
+    >>> review_depth(GameReview(20000, 0, (), 2.0))
+    '2 CPU seconds and 20,000 iterations'
+    """
+    if not review.seconds:
+        return f"{review.iterations:,} iterations"
+    return f"{review.seconds:g} CPU seconds" + (f" and {review.iterations:,} iterations"
+                                                 if review.iterations > 1 else "")
+
+
 def review_json(state, review) -> dict:
-    from ninja_dojo.solver.review import mark, summary
+    from ninja_dojo.solver.review import judge, summary
 
     name = state.game.action_name
     return {
         "game": state.name, "players": state.players, "moves": review.moves,
-        "iterations": review.iterations,
+        "iterations": review.iterations, "seconds": review.seconds,
         "decisions": [{"move": d.move + 1, "player": d.seat + 1, "played": name(d.played),
                        "played_text": seats_from_one(name(d.played)),
                        "best": name(d.best), "best_text": seats_from_one(name(d.best)),
                        "before": d.best_value, "after": d.played_value,
-                       "loss": d.loss, "played_visits": d.played_visits, "legal": d.legal,
-                       "mark": mark(d.loss, state.players) or None}
+                       "loss": d.loss, "noise": d.noise if d.noise != float("inf") else None,
+                       "played_visits": d.played_visits, "best_visits": d.best_visits, "legal": d.legal,
+                       "mark": judge(d, state.players) or None}
                       for d in review.decisions],
         "players_summary": [{**row, "player": row.pop("seat") + 1} for row in summary(review, state.players)],
     }
@@ -396,15 +413,19 @@ def cmd_review(args) -> int:
     if not state.history:
         raise PositionError(f"{args.file}: the file records no moves (a position without its game): "
                             "nothing to review")
-    iterations = args.iterations or (saved.review.iterations if saved.review else REVIEW_ITERATIONS)
-    previous = saved.review if saved.review and saved.review.iterations == iterations else None
+    # (a saved review's depth when none is asked for: the app's is in CPU seconds too)
+    if args.iterations or not saved.review:
+        iterations, seconds = args.iterations or REVIEW_ITERATIONS, 0.0
+    else:
+        iterations, seconds = saved.review.iterations, saved.review.seconds
+    previous = saved.review
     stop = threading.Event()
     result: dict = {}
 
     def work() -> None:
         try:
             result["review"] = review_game(state, iterations, args.seed, args.jobs or None,
-                                           previous=previous, stop=stop)
+                                           previous=previous, stop=stop, seconds=seconds)
         except BaseException as e:
             result["error"] = e
     t = threading.Thread(target=work, name="solver-review", daemon=True)

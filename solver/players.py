@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ninja_dojo.engine import Action, PositionError, State
-from ninja_dojo.solver.search import Search, SearchConfig, choose
+from ninja_dojo.solver.search import Depth, Search, SearchConfig, choose
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,67 @@ def cores_used(level: str) -> int:
     """
     p = LEVELS[level]
     return p.threads if isinstance(p, SearchPlayer) else 0
+
+
+#: The hint and the review never think less than this level, whoever sits
+#: at the table (a coach weaker than the AI it advises against is no coach).
+COACH_FLOOR = "hard"
+
+
+def level_depth(level: str) -> Depth:
+    """What a level searches for one move, as a depth a hint can match: its
+    iterations, or its time on its cores counted as CPU seconds (hard: 1 s
+    on every core of this machine).  A level that does not search: none.
+
+    >>> level_depth("medium")
+    Depth(iterations=20000, cpu_seconds=0.0)
+    >>> from ninja_dojo.solver.search import cpu_cores
+    >>> level_depth("hard").cpu_seconds == cpu_cores()
+    True
+    """
+    p = LEVELS.get(level)
+    if not isinstance(p, SearchPlayer):
+        return Depth(0, 0.0)
+    return Depth(p.config.iterations or 0, (p.config.seconds or 0.0) * p.threads)
+
+
+class Coach(NamedTuple):
+    """How deep the hint and the review think at a table: ``depth``, at
+    least that of ``level``, the strongest AI seated (never below
+    ``COACH_FLOOR``)."""
+
+    level: str
+    depth: Depth
+
+    def words(self) -> str:
+        """The rule in a player's words.
+
+        >>> coach([]).words().startswith("as deep as the hard AI (1 s on ")
+        True
+        """
+        p = LEVELS[self.level]
+        if p.config.seconds is not None:
+            cores = p.threads
+            return (f"as deep as the {self.level} AI ({p.config.seconds:g} s on "
+                    f"{cores} core{'s' if cores != 1 else ''})")
+        return f"as deep as the {self.level} AI ({p.config.iterations:,} iterations)"
+
+
+def coach(kinds) -> Coach:
+    """The hint's and the review's depth for a table whose seats are
+    ``kinds`` (``"human"`` or a level): at least the depth of every AI
+    seated, and of ``COACH_FLOOR``.
+
+    >>> coach(["human", "master", "medium"]).level, coach(["human", "easy"]).level
+    ('master', 'hard')
+    >>> coach(["human", "master"]).depth == level_depth("master")
+    True
+    """
+    order = list(LEVELS)
+    levels = [k for k in kinds if k in LEVELS] + [COACH_FLOOR]
+    depths = [level_depth(k) for k in levels]
+    strongest = max(levels, key=order.index)
+    return Coach(strongest, Depth(max(d.iterations for d in depths), max(d.cpu_seconds for d in depths)))
 
 
 def ladder_file() -> Path:

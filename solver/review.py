@@ -22,16 +22,27 @@ Why these: at 2 players they are the steps chess players know from
 win-chance graphs (10 / 20 / 30 points of win chance); with more seats the
 whole scale of win chances shrinks with the equal share 1/N (a seat's chance
 swings between 0 and a few times 1/N), so the thresholds shrink with it.
-The smallest, a fifth of an equal share, is well above the search's noise on
-the best move at the review's budget (its standard error at 4,000
-iterations is about 1 point), so a mark is not the noise of a good move.
-The move played may have been tried only a few times (the search drops
-bad moves quickly): its value is then rough; ``ROUGH_VISITS`` says when,
-and the review says so next to the mark rather than hiding it.
+A loss is also measured against the noise of the two estimates: each win
+share is an average over the playouts the search gave that move, and a
+move tried few times has a rough one (``ReviewedMove.noise``, the standard
+error of the loss).  A move is marked only when its loss reaches the
+threshold **and** is more than ``NOISE_SIGMAS`` (2) standard errors: a
+difference the search could have drawn by chance from two equal moves is
+no mistake (``judge``).  The review says "within the AI's margin of error"
+for a loss over the threshold that the noise explains.
+
+Depth: a decision is searched to a ``Depth``, at least ``iterations``
+iterations and (``seconds``) CPU seconds.  The app reviews at its hint's
+depth (``players.coach``: at least the strongest AI at the table, never
+less than hard), so the review never judges with less thought than the
+advice it judges; tests and ``solver review`` use iteration counts.
 
 Every decision is searched on one thread with a seed fixed by the review's
-seed, the move and the seat, and the decisions are spread over the cores:
-the review is the same on any machine for the same seed and budget.
+seed, the move and the seat (``decision_seed``; a hint searches with the
+review's seed 0, so at the same depth a hint and the review of its
+decision are the same search), and the decisions are spread over the
+cores: a review by iterations is the same on any machine for the same seed
+and budget.
 
 >>> from ninja_dojo.engine import new_game
 >>> s = new_game("ninjan", players=2, seed=4)
@@ -52,7 +63,7 @@ from typing import Callable
 
 from ninja_dojo.engine import PositionError, State
 from ninja_dojo.engine.review import GameReview, ReviewedMove
-from ninja_dojo.solver.search import Search, SearchConfig, cpu_cores, thread_seed
+from ninja_dojo.solver.search import FIRST_SLICE, Depth, Search, SearchConfig, cpu_cores, search_to, thread_seed
 
 #: Search iterations per decision by default: a review of a whole game takes
 #: about as long as a few moves of the medium AI (README: times per game).
@@ -61,6 +72,9 @@ REVIEW_ITERATIONS = 4000
 THRESHOLDS = (("blunder", 0.6), ("mistake", 0.4), ("inaccuracy", 0.2))
 #: A move played that the search tried fewer times than this has a rough value.
 ROUGH_VISITS = 30
+#: A loss is a mistake only when it is more than this many standard errors
+#: (``ReviewedMove.noise``): about a 1-in-40 chance for two equal moves.
+NOISE_SIGMAS = 2.0
 
 
 def mark(loss: float, players: int) -> str:
@@ -74,6 +88,37 @@ def mark(loss: float, players: int) -> str:
         if loss >= units / players - 1e-9:
             return name
     return ""
+
+
+def within_noise(d: ReviewedMove) -> bool:
+    """The loss of ``d`` is no more than the search's noise could make it.
+
+    >>> within_noise(ReviewedMove(0, 0, 1, 2, 0.55, 0.40, 10, 3, 500))
+    True
+    >>> within_noise(ReviewedMove(0, 0, 1, 2, 0.55, 0.40, 400, 3, 5000))
+    False
+    """
+    return d.loss <= NOISE_SIGMAS * d.noise
+
+
+def judge(d: ReviewedMove, players: int) -> str:
+    """The mark of a reviewed decision: ``mark`` of its loss, unless the
+    loss is within the noise of the two estimates (then ``''``).
+
+    >>> judge(ReviewedMove(0, 0, 1, 2, 0.55, 0.40, 400, 3, 5000), 2)
+    'inaccuracy'
+    >>> judge(ReviewedMove(0, 0, 1, 2, 0.55, 0.40, 10, 3, 500), 2)
+    ''
+    """
+    m = mark(d.loss, players)
+    return "" if m and within_noise(d) else m
+
+
+def decision_seed(state: State, seat: int, seed: int = 0) -> int:
+    """The search seed of ``seat``'s decision in ``state`` in a review of
+    seed ``seed``; the app's hint uses seed 0, so the review (seed 0) of a
+    decision at the hint's depth is the hint's own search."""
+    return review_seed(seed, len(state.history), seat)
 
 
 @dataclass(frozen=True)
@@ -106,16 +151,20 @@ def review_seed(seed: int, move: int, seat: int) -> int:
 
 
 def review_decision(d: Decision, iterations: int, seed: int = 0,
-                    searches: list | None = None) -> ReviewedMove:
-    """One decision searched from its seat's view (one thread)."""
-    search = Search(d.state, d.seat, SearchConfig(iterations=iterations, threads=1,
+                    searches: list | None = None, seconds: float = 0.0) -> ReviewedMove:
+    """One decision searched from its seat's view (one thread), to at
+    least ``iterations`` iterations and ``seconds`` CPU seconds."""
+    depth = Depth(iterations, seconds)
+    first = iterations if depth.deterministic else min(iterations, FIRST_SLICE) or FIRST_SLICE
+    search = Search(d.state, d.seat, SearchConfig(iterations=first, threads=1,
                                                   seed=review_seed(seed, d.move, d.seat)))
     if searches is not None:
         searches.append(search)
-    a = search.run()
+    a = search_to(search, depth)
     played = next((m for m in a.moves if m.action == d.played), None)
     return ReviewedMove(d.move, d.seat, d.played, a.best.action, a.best.value,
-                        played.value if played else 0.0, played.visits if played else 0, d.legal)
+                        played.value if played else 0.0, played.visits if played else 0, d.legal,
+                        a.best.visits)
 
 
 class Cancelled(Exception):
@@ -125,20 +174,23 @@ class Cancelled(Exception):
 def review_game(state: State, iterations: int = REVIEW_ITERATIONS, seed: int = 0,
                 workers: int | None = None, previous: GameReview | None = None,
                 progress: Callable[[int, int], None] | None = None,
-                stop: threading.Event | None = None) -> GameReview:
-    """The review of every decision of ``state``'s history.
+                stop: threading.Event | None = None, seconds: float = 0.0) -> GameReview:
+    """The review of every decision of ``state``'s history, each searched
+    to at least ``iterations`` iterations and ``seconds`` CPU seconds.
 
     ``previous``, a review of the first moves of this same game at the same
-    budget, is kept and only the moves after it are searched.  ``workers``
+    depth, is kept and only the moves after it are searched.  ``workers``
     decisions are searched at once (default: every core); ``progress(done,
     total)`` is called as they finish (from the calling thread); setting
     ``stop`` cancels the searches running and raises ``Cancelled``.
     """
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         raise PositionError(f"iterations: expected a positive integer, got {iterations!r}")
+    Depth(iterations, seconds)      # (refuses a depth out of range)
     kept: tuple[ReviewedMove, ...] = ()
     start = 0
-    if previous is not None and previous.iterations == iterations and previous.moves <= len(state.history):
+    if (previous is not None and (previous.iterations, previous.seconds) == (iterations, seconds)
+            and previous.moves <= len(state.history)):
         kept, start = previous.decisions, previous.moves
     todo = decisions(state, start)
     workers = max(1, workers or cpu_cores())
@@ -153,7 +205,7 @@ def review_game(state: State, iterations: int = REVIEW_ITERATIONS, seed: int = 0
         while queue or pending:
             while queue and len(pending) < workers and not stop.is_set():
                 d = queue.pop(0)
-                pending.add(pool.submit(review_decision, d, iterations, seed, searches))
+                pending.add(pool.submit(review_decision, d, iterations, seed, searches, seconds))
             if stop.is_set():
                 for s in list(searches):
                     s.cancel()
@@ -166,14 +218,16 @@ def review_game(state: State, iterations: int = REVIEW_ITERATIONS, seed: int = 0
                 results[(r.move, r.seat)] = r
             if done and progress:
                 progress(len(results), len(todo))
+    if stop.is_set():       # (a search stopped on the way has a partial result)
+        raise Cancelled()
     reviewed = tuple(results[(d.move, d.seat)] for d in todo)
-    return GameReview(iterations, len(state.history), kept + reviewed)
+    return GameReview(iterations, len(state.history), kept + reviewed, float(seconds))
 
 
 def summary(review: GameReview, players: int) -> list[dict]:
     """Per seat: its decisions, marks and mean loss.
 
-    >>> r = GameReview(100, 1, (ReviewedMove(0, 1, 3, 4, 0.6, 0.2, 40, 5),))
+    >>> r = GameReview(100, 1, (ReviewedMove(0, 1, 3, 4, 0.6, 0.2, 40, 5, 60),))
     >>> summary(r, 2)[1]
     {'seat': 1, 'decisions': 1, 'inaccuracy': 0, 'mistake': 0, 'blunder': 1, 'mean_loss': 0.4}
     """
@@ -182,7 +236,7 @@ def summary(review: GameReview, players: int) -> list[dict]:
         mine = [d for d in review.decisions if d.seat == seat]
         row = {"seat": seat, "decisions": len(mine)}
         for name, _ in reversed(THRESHOLDS):
-            row[name] = sum(mark(d.loss, players) == name for d in mine)
+            row[name] = sum(judge(d, players) == name for d in mine)
         row["mean_loss"] = round(sum(d.loss for d in mine) / len(mine), 4) if mine else 0.0
         out.append(row)
     return out

@@ -370,6 +370,9 @@ class Search:
 
     ``run()`` releases the GIL for its whole loop; ``cancel()`` makes it stop
     at the next iteration; ``iterations_done`` can be read while it runs.
+    ``deepen(n)`` raises an iteration budget and ``search()`` goes on with
+    the same trees, ``analysis()`` reads them in between: a search that
+    grows in slices and shows what it has (``search_to``, the hint).
 
     With ``threads=N`` it is N independent trees (root parallelisation), each
     with its own seed (``thread_seed``) and, under an iteration budget, its
@@ -381,6 +384,11 @@ class Search:
 
     def __init__(self, state: State, player: int | None = None, config: SearchConfig | None = None, **kw):
         from ninja_dojo.solver import _ismcts
+
+        #: wall and CPU seconds of every ``search`` so far (all threads' CPU)
+        self.seconds = 0.0
+        self.cpu_seconds = 0.0
+        self.cancelled = False
 
         self.config = replace(config or SearchConfig(), **kw) if kw else (config or SearchConfig())
         if state.is_terminal():
@@ -429,8 +437,24 @@ class Search:
         return sum(t.memory_bytes() for t in self._trees)
 
     def cancel(self) -> None:
+        self.cancelled = True
         for t in self._trees:
             t.cancel()
+
+    def deepen(self, iterations: int) -> None:
+        """Raise an iteration budget to ``iterations`` in all: the next
+        ``search`` goes on with the same trees, and ends where one search
+        with the whole budget would (each thread gets the share it would
+        have had: ``split_iterations``)."""
+        if self.config.iterations is None:
+            raise PositionError("deepen: the search has a time budget, not an iteration budget")
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations > MAX_ITERATIONS:
+            raise PositionError(f"iterations: expected an integer up to {MAX_ITERATIONS:,}, got {iterations!r}")
+        if iterations <= self.config.iterations:
+            return
+        self.config = replace(self.config, iterations=iterations)
+        for tree, share in zip(self._trees, split_iterations(iterations, len(self._trees))):
+            tree.deepen(share)
 
     def search(self) -> float:
         """Run every tree to its budget (threads beyond the first in their
@@ -454,7 +478,10 @@ class Search:
             h.join()
         if errors:
             raise errors[0]
-        return time.perf_counter() - t0
+        took = time.perf_counter() - t0
+        self.seconds += took
+        self.cpu_seconds += sum(t.timing()[2] for t in self._trees)
+        return took
 
     def root_moves(self, seat: int) -> list[MoveStat]:
         """``seat``'s root arms, every tree's summed per move in thread
@@ -490,15 +517,104 @@ class Search:
         return out
 
     def run(self) -> Analysis:
-        seconds = self.search()
+        self.search()
+        return self.analysis()
+
+    def analysis(self) -> Analysis:
+        """What the search has found so far (between two ``search`` calls:
+        the trees are not read while they grow)."""
         moves = self.root_moves(self.player)
         total_visits = sum(m.visits for m in moves) or 1
         best = recommend(moves)
         value = sum(m.value * m.visits for m in moves) / total_visits
         others = {seat: self.root_moves(seat) for seat in self.state.movers() if seat != self.player}
-        return Analysis(self.state.name, self.player, self.iterations_done, seconds,
+        return Analysis(self.state.name, self.player, self.iterations_done, self.seconds,
                         best, moves, sum(t.node_count() for t in self._trees), value,
                         {seat: m for seat, m in others.items() if m}, self.line(best.action))
+
+
+@dataclass(frozen=True)
+class Depth:
+    """How far a search goes before it is done: at least ``iterations``
+    iterations and at least ``cpu_seconds`` of computing (CPU time summed
+    over its threads, so a busy machine makes it slower, never shallower).
+    A time-boxed AI's move, 1 second on every core of a 2-core machine, is
+    ``Depth(cpu_seconds=2.0)``: a search of that depth has done at least
+    the work the AI could do in its time.
+
+    >>> Depth(20_000).deterministic, Depth(cpu_seconds=2.0).deterministic
+    (True, False)
+    >>> Depth(20_000, 2.0).progress(10_000, 1.5)
+    0.5
+    """
+
+    iterations: int = 0
+    cpu_seconds: float = 0.0
+
+    def __post_init__(self):
+        if (isinstance(self.iterations, bool) or not isinstance(self.iterations, int)
+                or not 0 <= self.iterations <= MAX_ITERATIONS):
+            raise PositionError(f"iterations: expected 0 to {MAX_ITERATIONS:,}, got {self.iterations!r}")
+        if (isinstance(self.cpu_seconds, bool) or not isinstance(self.cpu_seconds, (int, float))
+                or not math.isfinite(self.cpu_seconds) or not 0 <= self.cpu_seconds <= MAX_SECONDS):
+            raise PositionError(f"cpu_seconds: expected 0 to {MAX_SECONDS:g}, got {self.cpu_seconds!r}")
+        if not self.iterations and not self.cpu_seconds:
+            object.__setattr__(self, "iterations", 1)
+
+    @property
+    def deterministic(self) -> bool:
+        """An iteration count alone: the same seed gives the same analysis."""
+        return not self.cpu_seconds
+
+    def progress(self, iterations: int, cpu_seconds: float) -> float:
+        """How much of the way a search has come, 0 to 1 (the slower of the two)."""
+        parts = [iterations / self.iterations if self.iterations else 1.0,
+                 cpu_seconds / self.cpu_seconds if self.cpu_seconds else 1.0]
+        return max(0.0, min(1.0, *parts))
+
+    def reached(self, search: "Search") -> bool:
+        return search.iterations_done >= self.iterations and search.cpu_seconds >= self.cpu_seconds
+
+
+#: A search deepened in slices (``search_to``) stops to show what it has
+#: about this often (seconds of its own time) ...
+SLICE_SECONDS = 0.3
+#: ... and its first slice is this many iterations (a first look at once).
+FIRST_SLICE = 2_000
+
+
+def search_to(search: Search, depth: Depth, progress=None) -> Analysis:
+    """Run ``search`` (an iteration budget, any first one) in slices until
+    ``depth`` is reached or it is cancelled, and return its analysis;
+    ``progress(analysis)`` gets what it has after each slice (from this
+    thread).  The slices only decide when it stops to report: with an
+    iteration depth alone the last analysis is the one a single search of
+    that many iterations gives (``Search.deepen``).
+
+    >>> from ninja_dojo.engine import new_game
+    >>> state = new_game("ninjan", players=2, seed=1)
+    >>> seen = []
+    >>> a = search_to(Search(state, 0, SearchConfig(iterations=500, seed=3)), Depth(5_000),
+    ...               lambda x: seen.append(x.iterations))
+    >>> seen[0], seen[-1], a.iterations
+    (500, 5000, 5000)
+    >>> a.moves == analyse(state, player=0, iterations=5_000, seed=3).moves
+    True
+    """
+    while True:
+        search.search()
+        analysis = search.analysis()
+        if progress is not None:
+            progress(analysis)
+        done = search.iterations_done
+        if search.cancelled or depth.reached(search) or done >= MAX_ITERATIONS:
+            return analysis
+        # the next slice: about SLICE_SECONDS at the rate so far
+        rate = done / search.cpu_seconds if search.cpu_seconds > 0 else 0.0
+        step = max(FIRST_SLICE, int(rate * search.threads * SLICE_SECONDS) // 1000 * 1000)
+        if depth.iterations > done:
+            step = min(step, depth.iterations - done)
+        search.deepen(min(MAX_ITERATIONS, done + step))
 
 
 def _mean(total: float, visits: int) -> float:

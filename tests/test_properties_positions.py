@@ -130,8 +130,9 @@ def reviews(draw, state):
         legal = d.state.legal_action_ids(d.seat)
         out.append(ReviewedMove(d.move, d.seat, d.played, draw(st.sampled_from(legal)),
                                 draw(st.floats(0, 1)), draw(st.floats(0, 1)),
-                                draw(st.integers(0, 5000)), d.legal))
-    return GameReview(draw(st.integers(1, 10**6)), moves, tuple(out))
+                                draw(st.integers(0, 5000)), d.legal, draw(st.integers(0, 10**6))))
+    return GameReview(draw(st.integers(1, 10**6)), moves, tuple(out),
+                      draw(st.just(0.0) | st.floats(0, 3600)))
 
 
 @st.composite

@@ -10,7 +10,7 @@ import pytest
 
 from ninja_dojo import engine
 from ninja_dojo.engine import PositionError, State, new_game, save
-from ninja_dojo.solver.review import (THRESHOLDS, decisions, mark, review_decision, review_game)
+from ninja_dojo.solver.review import (THRESHOLDS, decisions, judge, mark, review_decision, review_game)
 from ninja_dojo.solver.search import Search, SearchConfig
 from tests.properties import CONFIGURATIONS
 from tests.test_cli import solver
@@ -58,6 +58,7 @@ def test_a_decision_is_the_search_of_that_seat_from_that_position():
     played = next(m for m in a.moves if m.action == d.played)
     assert (r.best, r.best_value) == (a.best.action, a.best.value)
     assert (r.played_value, r.played_visits) == (played.value, played.visits)
+    assert r.best_visits == a.best.visits
 
 
 def test_a_review_does_not_depend_on_the_cores_and_reuses_what_was_reviewed():
@@ -106,14 +107,16 @@ def test_a_damaged_review_is_one_error_naming_its_field():
         assert "\n" not in str(e.value)
 
     refused(lambda r: r.update(moves=len(state.history) + 1), "review.moves")
-    refused(lambda r: r.update(version=2), "review.version")
+    refused(lambda r: r.update(version=3), "review.version")
+    refused(lambda r: r.update(seconds="x"), "review.seconds")
+    refused(lambda r: r["decisions"][0].__setitem__(8, -1), "review.decisions[0].best_visits")
     refused(lambda r: r.update(extra=1), "review: unknown field")
     refused(lambda r: r.pop("decisions"), "review.decisions: missing")
     refused(lambda r: r["decisions"][0].__setitem__(4, 1.5), "review.decisions[0].best_value")
     refused(lambda r: r["decisions"][0].__setitem__(5, "x"), "review.decisions[0].played_value")
     refused(lambda r: r["decisions"][1].__setitem__(2, 999), "review.decisions[1].played")
     refused(lambda r: r["decisions"].pop(0), "review.decisions")
-    refused(lambda r: r["decisions"][0].pop(), "review.decisions[0]: expected 8 entries")
+    refused(lambda r: r["decisions"][0].pop(), "review.decisions[0]: expected 9 entries")
     refused(lambda r: r["decisions"].append(list(r["decisions"][-1])), "review.decisions[")
 
 
@@ -129,7 +132,9 @@ def test_solver_review_prints_saves_and_reuses_the_review(tmp_path):
     assert doc["moves"] == len(state.history) and doc["iterations"] == 300
     for d in doc["decisions"]:
         assert d["mark"] in (None, "inaccuracy", "mistake", "blunder")
-        assert d["mark"] == (mark(d["loss"], 2) or None)
+        # marked by the threshold, and only past twice the noise
+        noise = d["noise"] if d["noise"] is not None else float("inf")     # (a move never tried)
+        assert d["mark"] == ((mark(d["loss"], 2) or None) if d["loss"] > 2 * noise else None)
         row = f"{d['move']:>4} {d['player']:>4}  {d['played']}"
         assert any(line.startswith(row) for line in lines), row
     assert [r["player"] for r in doc["players_summary"]] == [1, 2]

@@ -82,7 +82,7 @@ async def test_hint_shows_every_move_and_goes_with_the_decision(tmp_path):
         game = await start_match(pilot, ["human", "novice"], seed=5)
         await pilot.press("h")
         panel = game.hint_panel
-        await wait_for(pilot, lambda: panel.analysis is not None, what="the hint")
+        await wait_for(pilot, lambda: game.hint_done, what="the hint")
         analysis = panel.analysis
         legal = {a.id for a in game.match.state.legal_actions(0)}
         assert {m.action for m in analysis.moves} == legal

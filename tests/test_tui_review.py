@@ -7,7 +7,7 @@ import random
 
 from ninja_dojo import engine
 from ninja_dojo.engine import new_game, save
-from ninja_dojo.solver.review import mark
+from ninja_dojo.solver.review import judge
 from tests.snapshot_apps.dojo_pilot import make_app, wait_for
 from ninja_dojo.tui.screens.end import EndScreen
 from ninja_dojo.tui.screens.review import ReviewScreen
@@ -64,12 +64,12 @@ async def test_a_finished_game_is_reviewed_shown_and_kept_in_its_file(tmp_path):
         assert screen.board.view["hand"] == hand
         # n: the next mistake or blunder, whoever made it.
         marked = [i for i, x in enumerate(review.decisions)
-                  if mark(x.loss, 3) in ("mistake", "blunder")]
+                  if judge(x, 3) in ("mistake", "blunder")]
         await pilot.press("n")
         if marked:
             assert screen.index in marked
             panel = str(screen.query_one("#review-panel").render())
-            assert mark(review.decisions[screen.index].loss, 3) in panel
+            assert judge(review.decisions[screen.index], 3) in panel
         # A click on the graph jumps to the decision under it.
         await pilot.click(WinChart, offset=(screen.query_one(WinChart).size.width - 1, 2))
         assert review.decisions[screen.index].move >= review.moves - 3

@@ -15,13 +15,12 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from ninja_dojo.engine import Action, PositionError, State
-from ninja_dojo.solver.players import LEVELS, GreedyPlayer, SearchPlayer
-from ninja_dojo.solver.search import Analysis, Search, SearchConfig, choose, cpu_cores
+from ninja_dojo.solver.players import LEVELS, GreedyPlayer, SearchPlayer, coach
+from ninja_dojo.solver.review import decision_seed
+from ninja_dojo.solver.search import (FIRST_SLICE, Analysis, Depth, Search, SearchConfig, choose,
+                                      cpu_cores, search_to)
 
 from ninja_dojo.tui.match import Seat, ai_seed
-
-#: Hint searches: as strong as the "medium" level, and deterministic.
-HINT_ITERATIONS = 20_000
 
 
 class Thinking:
@@ -42,6 +41,11 @@ class Thinking:
     def iterations(self) -> int:
         with self._lock:
             return sum(s.iterations_done for s in self._searches)
+
+    @property
+    def searches(self) -> list[Search]:
+        with self._lock:
+            return list(self._searches)
 
     @property
     def active(self) -> bool:
@@ -127,10 +131,40 @@ def decide(state: State, seats: tuple[Seat, ...], movers: list[int],
     return moves, notes
 
 
-def analyse(state: State, seat: int, thinking: Thinking,
-            iterations: int = HINT_ITERATIONS) -> Analysis:
-    """The solver's view of ``seat``'s decision (raises if it cannot run)."""
+def coach_depth(seats: tuple[Seat, ...], iterations: int | None = None) -> tuple[Depth, str]:
+    """The depth of a hint and of the review at this table, and the rule in
+    words: as deep as the strongest AI seated, never less than the hard AI
+    (``players.coach``); ``iterations``, when given, in its place (the
+    ``--hint-iterations`` of the command line, and tests).
+
+    >>> from ninja_dojo.tui.match import plan_seats
+    >>> coach_depth(plan_seats(2, ["human", "novice"]), 2_000)
+    (Depth(iterations=2000, cpu_seconds=0.0), '2,000 iterations')
+    >>> coach_depth(plan_seats(2, ["human", "master"]))[1].startswith("as deep as the master AI")
+    True
+    """
+    if iterations:
+        return Depth(iterations), f"{iterations:,} iterations"
+    c = coach([s.kind for s in seats])
+    return c.depth, c.words()
+
+
+def analyse(state: State, seat: int, thinking: Thinking, depth: Depth,
+            progress=None) -> Analysis:
+    """The solver's view of ``seat``'s decision, searched from that seat's
+    view to ``depth`` in slices, ``progress(analysis)`` after each (raises
+    if the search cannot run).  One thread, seeded as the review seeds the
+    decision: the review at the same depth is this very search.
+
+    >>> from ninja_dojo.engine import new_game
+    >>> s = new_game("ninjan", 2, seed=3)
+    >>> seen = []
+    >>> a = analyse(s, 0, Thinking(), Depth(4_000), seen.append)
+    >>> a.iterations, seen[-1] is a, len(seen) > 1
+    (4000, True, True)
+    """
+    first = min(depth.iterations, FIRST_SLICE) if depth.deterministic else FIRST_SLICE
     search = Search(state.clone(), seat,
-                    SearchConfig(iterations=iterations, seed=ai_seed(state, seat, salt=1)))
+                    SearchConfig(iterations=first, seed=decision_seed(state, seat), threads=1))
     thinking.add(search)
-    return search.run()
+    return search_to(search, depth, progress)

@@ -20,8 +20,6 @@ from textual.binding import Binding
 
 from ninja_dojo import engine
 from ninja_dojo.engine import PositionError
-from ninja_dojo.solver.review import REVIEW_ITERATIONS
-from ninja_dojo.tui.ai import HINT_ITERATIONS
 from ninja_dojo.tui.boards import board_class, playable_games, stylesheets
 from ninja_dojo.tui.match import Match, MatchSetup, default_seats, load_match
 from ninja_dojo.tui.paths import data_dir, saves_dir
@@ -42,10 +40,10 @@ class DojoApp(App):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit")]
 
-    def __init__(self, *, step_pause: float | None = None, hint_iterations: int = HINT_ITERATIONS,
+    def __init__(self, *, step_pause: float | None = None, hint_iterations: int | None = None,
                  folder: Path | str | None = None, load: Path | str | None = None,
                  animate: bool = True, rules: bool | str = False,
-                 settings: Settings | None = None, review_iterations: int = REVIEW_ITERATIONS,
+                 settings: Settings | None = None, review_iterations: int | None = None,
                  served: bool = False) -> None:
         """``rules``: open the rules (of that game, when a name); ``settings``:
         use these instead of the saved ones (and do not save them);
@@ -57,8 +55,9 @@ class DojoApp(App):
         self.show_rules = rules
         #: the pause between steps, when given on the command line (else the settings')
         self.pause_override = step_pause
+        #: a hint's and a review's depth in iterations, in place of the
+        #: table's (``tui.ai.coach_depth``: as deep as its strongest AI)
         self.hint_iterations = hint_iterations
-        #: search iterations per decision of a game's review
         self.review_iterations = review_iterations
         #: where saves and exports go unless a path says otherwise
         self.folder = Path(folder) if folder else saves_dir()
@@ -277,14 +276,15 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"show the rules (of GAME: {', '.join(games)})")
     parser.add_argument("--pause", type=float, default=None, metavar="SECONDS",
                         help="pause between the steps of a round (default: the settings')")
-    parser.add_argument("--hint-iterations", type=int, default=HINT_ITERATIONS, metavar="N",
-                        help=f"search iterations of a hint (default {HINT_ITERATIONS})")
+    parser.add_argument("--hint-iterations", type=int, default=None, metavar="N",
+                        help="search iterations of a hint (default: as deep as the strongest AI "
+                             "at the table, at least the hard AI)")
     # set by `dojo serve` for the app it runs in a browser: files by name, in the data folder only
     parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.pause is not None and not 0 <= args.pause <= 60:
         parser.error(f"--pause: {args.pause:g} is not between 0 and 60 seconds")
-    if args.hint_iterations < 1:
+    if args.hint_iterations is not None and args.hint_iterations < 1:
         parser.error(f"--hint-iterations: {args.hint_iterations} is not a positive number")
     if args.rules and args.rules not in games:
         parser.error(f"--rules: no game {args.rules!r}; choose one of {', '.join(games)}")

@@ -27,9 +27,13 @@ class AIFailed(Message):
 
 @dataclass
 class HintReady(Message):
+    """What the hint for ``seat``'s decision ``token`` has found so far
+    (``done``: it has thought as deep as it goes)."""
+
     token: int
     seat: int
     analysis: Analysis
+    done: bool = False
 
 
 @dataclass

@@ -27,6 +27,7 @@ FAST = Settings(one_key=True, take_back_seconds=0, recap_seconds=0.01, step_paus
 def make_app(tmp_path=None, **kw) -> DojoApp:
     kw.setdefault("step_pause", 0.0)
     kw.setdefault("hint_iterations", 2_000)
+    kw.setdefault("review_iterations", 300)
     kw.setdefault("settings", FAST)
     return DojoApp(folder=tmp_path, animate=False, **kw)
 

@@ -12,7 +12,6 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ninja_dojo.engine import Outcome
-from ninja_dojo.solver.review import REVIEW_ITERATIONS
 from ninja_dojo.tui.boards import board_class
 from ninja_dojo.tui.match import Match
 from ninja_dojo.tui.widgets.score_history import score_history_table
@@ -115,8 +114,9 @@ class EndScreen(Screen[str]):
     def action_review(self) -> None:
         """The AI goes over every decision of the game (``ReviewScreen``)."""
         from ninja_dojo.tui.screens.review import ReviewScreen
-        self.app.push_screen(ReviewScreen(self.match, self.files,
-                                          getattr(self.app, "review_iterations", REVIEW_ITERATIONS)))
+        # (a hint given a fixed depth: the review at least as deep)
+        depth = getattr(self.app, "review_iterations", None) or getattr(self.app, "hint_iterations", None)
+        self.app.push_screen(ReviewScreen(self.match, self.files, depth))
 
     def action_leave(self, where: str) -> None:
         self.dismiss(where)

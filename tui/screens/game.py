@@ -11,6 +11,12 @@ they need, see ``tui.widgets.board``):
 - the layout: compact below the board's ``COMPACT_BELOW``, with the log and
   the hint in a drawer (``g``, ``h``) that takes the board's place; below
   the board's ``min_size`` one line asks for a larger terminal;
+- the hint, an analysis board's engine: when a person's decision starts,
+  a search of it from their seat's view starts in a thread worker (after
+  the AI seats deciding at the same moment have had the cores) and deepens
+  in slices to the table's depth (``tui.ai.coach_depth``); ``h`` shows
+  what it has so far, refreshed as it grows; the choice, a new decision,
+  a take-back or leaving the game stops it;
 - take-backs: a choice waits until the reveal (the other seats' choices, or
   with one-key choosing a short hold) and ``u`` takes it back until then;
 - a seat with a single legal move has it played for them, said in the log;
@@ -40,7 +46,7 @@ from textual.worker import Worker, WorkerState
 
 from ninja_dojo.engine import Action, PositionError
 from ninja_dojo.solver.players import GreedyPlayer
-from ninja_dojo.tui.ai import Thinking, analyse, decide
+from ninja_dojo.tui.ai import Thinking, analyse, coach_depth, decide
 from ninja_dojo.tui.boards import board_class
 from ninja_dojo.tui.match import Match, MatchSetup, ai_seed
 from ninja_dojo.tui.messages import AIChose, AIFailed, HintFailed, HintReady
@@ -108,8 +114,18 @@ class GameScreen(Screen):
         self.token: int | None = None
         self.thinking: Thinking | None = None
         self.thinking_seats: list[int] = []
+        #: the hint's search: its progress and stop button, the decision
+        #: (``token``, seat) it is for, what it has found so far
         self.hint_thinking: Thinking | None = None
         self.hint_token: int | None = None
+        self.hint_seat: int | None = None
+        self.hint_analysis = None
+        self.hint_done = False
+        self.hint_error: str | None = None
+        #: how deep a hint thinks at this table, and that rule in words
+        #: (set on mount, from the app's ``hint_iterations``)
+        self.hint_depth = None
+        self.hint_rule = ""
         self.showing = False
         self.skip = False
         self.covered = False
@@ -176,6 +192,8 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         st = self.match.state
         self.sub_title = f"{st.game.title} · seed {st.seed}"
+        self.hint_depth, self.hint_rule = coach_depth(self.match.seats,
+                                                      getattr(self.app, "hint_iterations", None))
         self.board.one_key = self.settings.one_key
         self.hint_panel.clear()
         if st.history:
@@ -341,6 +359,7 @@ class GameScreen(Screen):
             return
         self.render_board(actor=seat, legal=m.state.legal_actions(seat))
         self.status.set_message(self.board.prompt())
+        self._hint_due()
 
     def play_forced(self) -> None:
         """A person with one legal move has it played for them (the AI does
@@ -485,6 +504,7 @@ class GameScreen(Screen):
         self.render_board(actor=seat, legal=self.match.state.legal_actions(seat))
         self.board.reselect(choice)
         self.status.set_message(f"Taken back. {self.board.prompt()}")
+        self._hint_due()
         self.update_keys()
 
     # ----------------------------------------------------------- the moves
@@ -677,6 +697,7 @@ class GameScreen(Screen):
             if self.actor is not None and not self.match.ready():
                 self.board.show(self.match.state.view(self.viewer), actor=self.actor,
                                 legal=self.board.legal, marks=self.marks(), caption=self.last_line())
+                self._hint_due()
             else:
                 self.advance()
 
@@ -699,15 +720,37 @@ class GameScreen(Screen):
             self.status.set_thinking(None)
         if self.holding:
             self._hold_message(self.hold_until - time.monotonic())
-        if self.hint_thinking is not None and self.hint_panel.analysis is None and self.hint_panel.display:
-            budget = getattr(self.app, "hint_iterations", 0)
-            self.hint_panel.working(self.match.names[self.hint_seat], self.hint_thinking.iterations, budget)
+        if self.hint_panel.display and self.hint_thinking is not None:
+            self._show_hint()       # (the live iteration count)
 
     # ------------------------------------------------------------------ hint
+    def _hint_due(self) -> None:
+        """A person's decision is in front of the keys: its hint starts
+        thinking in the background, unless it already is.  While AI seats
+        search the same decision (a choice made at the same moment) it
+        waits for them: their time is theirs, a hint must not weaken them."""
+        seat = self.actor
+        if seat is None or self.closed or self.faulted or self.covered or self.showing:
+            return
+        if (self.hint_token, self.hint_seat) == (self.token, seat) and (
+                self.hint_thinking is not None or self.hint_done or self.hint_error):
+            return
+        self._stop_hint()
+        self.hint_token, self.hint_seat = self.token, seat
+        if self.thinking is not None:
+            if self.hint_panel.display:
+                self._show_hint()
+            return                  # (``_ai_done`` calls again)
+        self.hint_thinking = Thinking()
+        self.run_hint(self.token, seat, self.hint_thinking, self.hint_depth, self.match.state.clone())
+        if self.hint_panel.display:
+            self._show_hint()
+
     def action_hint(self) -> None:
+        """Show what the hint has found so far (it thinks in the background
+        from the start of the decision), or hide it (it thinks on)."""
         panel = self.hint_panel
         if panel.display:
-            self._stop_hint()
             panel.clear()
             self.drawer = False
             self._layout()
@@ -715,46 +758,86 @@ class GameScreen(Screen):
             return
         if self.actor is None:
             return
-        self.hint_seat = self.actor
-        self.hint_token = self.token
-        self.hint_thinking = Thinking()
-        budget = getattr(self.app, "hint_iterations", 20_000)
-        panel.working(self.match.names[self.actor], 0, budget)
+        self._hint_due()
+        self._show_hint()
         self.drawer = True
         self._layout()
-        self.run_hint(self.token, self.actor, self.hint_thinking, budget, self.match.state.clone())
         self.update_keys()
 
+    def hint_progress(self) -> str:
+        """The hint's state in words: thinking (how far), done, or waiting."""
+        if self.hint_done:
+            return f"Done: {self.hint_rule}."
+        if self.hint_thinking is None:
+            return "Waiting for the AI seats to choose (the cores are theirs); then the hint thinks."
+        its = self.hint_thinking.iterations
+        searches = self.hint_thinking.searches
+        cpu = searches[0].cpu_seconds if searches else 0.0
+        pct = round(100 * self.hint_depth.progress(its, cpu)) if self.hint_depth else 0
+        return f"Thinking… {its:,} iterations so far, {pct}% of the way to {self.hint_rule}."
+
+    def _show_hint(self) -> None:
+        panel = self.hint_panel
+        seat = self.hint_seat if self.hint_seat is not None else self.actor
+        who = self.match.names[seat] if seat is not None else ""
+        if self.hint_error:
+            panel.failed(self.hint_error)
+        elif self.hint_analysis is None:
+            panel.working(who, self.hint_progress())
+        else:
+            panel.show_analysis(who, self.hint_analysis, keys=self.board.key_for,
+                                words=self.board.action_text, players=self.match.state.players,
+                                names=self.match.names, progress=self.hint_progress())
+
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def run_hint(self, token: int, seat: int, thinking: Thinking, iterations: int, state) -> None:
+    def run_hint(self, token: int, seat: int, thinking: Thinking, depth, state) -> None:
+        """The hint's search (the GIL released while it runs), reporting
+        after every slice; a stop (``Thinking.cancel``) ends it at once."""
+        def report(analysis) -> None:
+            if not thinking.cancelled:
+                self.post_message(HintReady(token, seat, analysis))
         try:
-            analysis = analyse(state, seat, thinking, iterations)
+            analysis = analyse(state, seat, thinking, depth, report)
         except (ImportError, PositionError) as e:  # the search is not built, or refuses the state
             self.post_message(HintFailed(token, f"{type(e).__name__}: {e}"))
             return
-        self.post_message(HintReady(token, seat, analysis))
+        if not thinking.cancelled:
+            self.post_message(HintReady(token, seat, analysis, done=True))
+
+    def _hint_current(self, token: int, seat: int | None = None) -> bool:
+        return (not self.closed and token == self.hint_token == self.token
+                and (seat is None or seat == self.hint_seat) and self.hint_thinking is not None)
 
     @guarded
     def on_hint_ready(self, message: HintReady) -> None:
-        if message.token != self.hint_token or message.token != self.token or self.closed:
+        if not self._hint_current(message.token, message.seat):
             return
-        self.hint_thinking = None
+        self.hint_analysis = message.analysis
+        if message.done:
+            self.hint_done = True
+            self.hint_thinking = None
         if self.hint_panel.display:
-            self.hint_panel.show_analysis(self.match.names[message.seat], message.analysis,
-                                          keys=self.board.key_for, words=self.board.action_text,
-                                          players=self.match.state.players, names=self.match.names)
+            self._show_hint()
 
     def on_hint_failed(self, message: HintFailed) -> None:
-        if message.token != self.hint_token or self.closed:
+        if not self._hint_current(message.token):
             return
         self.hint_thinking = None
-        self.hint_panel.failed(message.error)
+        self.hint_error = message.error
+        if self.hint_panel.display:
+            self._show_hint()
 
     def _stop_hint(self) -> None:
+        """Stop the hint's search and forget it (a new decision, a choice,
+        a take-back, leaving the game)."""
         if self.hint_thinking is not None:
             self.hint_thinking.cancel()
         self.hint_thinking = None
         self.hint_token = None
+        self.hint_seat = None
+        self.hint_analysis = None
+        self.hint_done = False
+        self.hint_error = None
 
     # ------------------------------------------------------------ the keys
     # ------------------------------------------------------------ a bug
@@ -830,8 +913,7 @@ class GameScreen(Screen):
 
     def close_drawer(self) -> None:
         if self.hint_panel.display:
-            self._stop_hint()
-            self.hint_panel.clear()
+            self.hint_panel.clear()         # (the hint thinks on)
         self.drawer = False
         self._layout()
         self.update_keys()

@@ -6,6 +6,12 @@ with its mark and the AI's move, and the board as that seat saw it.
 next marked one; the review is computed once and written into the game's
 files (its autosave, and the file it was opened from), so opening it again
 shows it at once.
+
+It thinks as deep as the hint of the same table (``tui.ai.coach_depth``),
+so it never judges with less thought than the advice it judges, and it
+marks a move only when the loss is over the threshold and more than twice
+the search's margin of error (``solver.review.judge``); the legend under
+the decision says so in a player's words.
 """
 from __future__ import annotations
 
@@ -23,7 +29,9 @@ from textual.widgets import Footer, Header, Static
 from ninja_dojo import engine
 from ninja_dojo.engine import PositionError, State
 from ninja_dojo.engine.review import GameReview, ReviewedMove
-from ninja_dojo.solver.review import REVIEW_ITERATIONS, ROUGH_VISITS, Cancelled, mark, review_game
+from ninja_dojo.solver.review import (NOISE_SIGMAS, ROUGH_VISITS, THRESHOLDS, Cancelled, judge, mark,
+                                      review_game)
+from ninja_dojo.tui.ai import coach_depth
 from ninja_dojo.tui.boards import board_class
 from ninja_dojo.tui.match import Match
 from ninja_dojo.tui.widgets.win_chart import COLOURS, WinChart
@@ -55,7 +63,7 @@ def saved_review(state: State, files: list[Path]) -> GameReview | None:
 def decision_line(d: ReviewedMove, state: State, names: list[str], words, players: int) -> Text:
     """One seat's decision in plain words: what it played, what the AI
     would have played, the win chance before and after, the mark."""
-    m = mark(d.loss, players)
+    m = judge(d, players)
     who = names[d.seat]
     text = Text()
     text.append(f"{who}: ", style=f"bold {COLOURS[d.seat % len(COLOURS)]}")
@@ -69,9 +77,26 @@ def decision_line(d: ReviewedMove, state: State, names: list[str], words, player
     if m:
         text.append(f": {m}", style=MARK_STYLE[m])
         text.append(f" (−{d.loss:.0%})")
+    elif mark(d.loss, players):
+        text.append(f" (−{d.loss:.0%}, within the AI's margin of error ±{NOISE_SIGMAS * d.noise:.0%}: "
+                    "not marked)", style="dim")
     if d.played_visits < ROUGH_VISITS:
         text.append(f" (the AI tried it {d.played_visits}×: a rough value)", style="dim")
     return text
+
+
+def legend(players: int, rule: str) -> Text:
+    """How the review judges, in a player's words (three lines at 80 columns).
+
+    >>> print(legend(2, "as deep as the hard AI (1 s on 2 cores)").plain)  # doctest: +NORMALIZE_WHITESPACE
+    Marks: inaccuracy, mistake, blunder from 10/20/30 points of win chance lost against the AI's
+    move, and only past twice the AI's margin of error (a smaller gap could be chance). Searched as
+    deep as the hint: as deep as the hard AI (1 s on 2 cores).
+    """
+    steps = "/".join(f"{100 * units / players:.0f}" for _, units in reversed(THRESHOLDS))
+    return Text(f"Marks: inaccuracy, mistake, blunder from {steps} points of win chance lost against "
+                f"the AI's move, and only past twice the AI's margin of error (a smaller gap could be "
+                f"chance). Searched as deep as the hint: {rule}.", style="dim")
 
 
 class ReviewScreen(Screen):
@@ -83,12 +108,16 @@ class ReviewScreen(Screen):
     ]
 
     def __init__(self, match: Match, files: list[Path] | tuple = (),
-                 iterations: int = REVIEW_ITERATIONS) -> None:
+                 iterations: int | None = None) -> None:
+        """``iterations``: each decision's depth, in place of the hint's."""
         super().__init__()
         self.match = match
         self.state = match.state.clone()
         self.files = [Path(f) for f in files]
-        self.iterations = iterations
+        self.depth, self.rule = coach_depth(match.seats, iterations)
+        #: the depth of each decision, as the review keeps it
+        self.iterations = max(1, self.depth.iterations)
+        self.seconds = float(self.depth.cpu_seconds)
         self.names = match.names
         self.review: GameReview | None = None
         self.index = 0            # the decision shown
@@ -104,6 +133,7 @@ class ReviewScreen(Screen):
         with Vertical(id="review-main"):
             yield WinChart(self.names, id="review-chart")
             yield Static(id="review-panel")
+            yield Static(legend(self.state.players, self.rule), id="review-legend")
             box = VerticalScroll(id="review-board-box")
             box.can_focus = False       # the arrows go from decision to decision
             with box:
@@ -127,7 +157,7 @@ class ReviewScreen(Screen):
         self.positions = self._positions()
         previous = self.match.review or saved_review(self.state, self.files)
         if previous is not None and previous.moves == len(self.state.history) \
-                and previous.iterations == self.iterations:
+                and (previous.iterations, previous.seconds) == (self.iterations, self.seconds):
             self.show_review(previous)
             return
         self.chart.say("The AI is going over the game…")
@@ -155,7 +185,7 @@ class ReviewScreen(Screen):
                                                       f"{done} of {total} decisions")
         try:
             review = review_game(self.state, self.iterations, previous=previous,
-                                 progress=progress, stop=self.stop)
+                                 progress=progress, stop=self.stop, seconds=self.seconds)
         except Cancelled:
             return
         self.app.call_from_thread(self.finished, review)
@@ -197,7 +227,7 @@ class ReviewScreen(Screen):
         self.chart.move_cursor(d.move, d.seat)
         counts = {name: 0 for name in ("blunder", "mistake", "inaccuracy")}
         for x in review.decisions:
-            m = mark(x.loss, players)
+            m = judge(x, players)
             if m and x.seat == d.seat:
                 counts[m] += 1
         text = Text()
@@ -237,7 +267,7 @@ class ReviewScreen(Screen):
         n = len(ds)
         for k in range(1, n + 1):
             i = (self.index + k) % n
-            if mark(ds[i].loss, self.state.players) in ("mistake", "blunder"):
+            if judge(ds[i], self.state.players) in ("mistake", "blunder"):
                 self.index = i
                 self.draw()
                 return

@@ -19,7 +19,7 @@ EXPLAIN = {
     "take_back": "take your last choice back, until the reveal",
     "skip": "go on: skip the rest of a round's show, or reveal now instead of waiting "
             "for a take-back",
-    "hint": "a hint: the AI's analysis of your decision (h again hides it)",
+    "hint": "a hint: what the AI has found so far, thinking since your decision began (h again hides it)",
     "scores": "the score history, round by round",
     "log": "show or hide the story of the game (on a small terminal, in place of the board)",
     "replay": "replay the game so far, move by move",

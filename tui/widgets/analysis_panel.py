@@ -106,13 +106,13 @@ class AnalysisPanel(Static):
         self.display = False
         self.update("")
 
-    def working(self, who: str, iterations: int, budget: int) -> None:
+    def working(self, who: str, progress: str) -> None:
+        """The search has nothing to show yet: how far it is."""
         self.display = True
         self.analysis = None
         self.border_title = f"Hint for {who}"
-        pct = min(100, round(100 * iterations / budget)) if budget else 0
-        self.update(Text(f"Searching… {iterations:,} of {budget:,} iterations ({pct}%)\n"
-                         "press h again to hide", style="italic"))
+        self.shown_text = f"{progress}\npress h again to hide"
+        self.update(Text(self.shown_text, style="italic"))
 
     def failed(self, message: str) -> None:
         self.display = True
@@ -120,10 +120,12 @@ class AnalysisPanel(Static):
         self.update(Text(f"No analysis: {message}", style="bold red"))
 
     def show_analysis(self, who: str, analysis: Analysis, keys=None, words=None,
-                      players: int = 2, names: list[str] | None = None) -> None:
+                      players: int = 2, names: list[str] | None = None,
+                      progress: str = "") -> None:
         """``keys(action_id)`` names the key that plays a move (or None);
         ``words(action)`` says a move in the players' words (default: its name);
-        ``names``, the seats' names, for what the AI expects of them."""
+        ``names``, the seats' names, for what the AI expects of them;
+        ``progress``, how far the search that goes on in the background is."""
         keys = keys or (lambda action: None)
 
         def say(move) -> str:
@@ -150,9 +152,10 @@ class AnalysisPanel(Static):
                              (f"  (win rate {analysis.best.value:.0%})", ""))
         foot = Text(f"{analysis.iterations:,} iterations in {analysis.seconds:.1f} s · "
                     f"your chance now ≈ {analysis.value:.0%}", style="dim")
+        status = [Text(progress, style="italic")] if progress else []
         notes = explain(analysis, players, say(analysis.moves[0]) if analysis.moves else "")
         expected = expectations(analysis, names or [f"Seat {i + 1}" for i in range(players)], say)
-        self.shown_text = "\n".join([head.plain] + [
+        self.shown_text = "\n".join([head.plain] + [t.plain for t in status] + [
             f"{say(m)} {m.share:.0%} {m.value:.0%}" for m in analysis.moves]
             + [e.plain for e in expected] + [foot.plain] + [n.plain for n in notes])
-        self.update(Group(head, table, *expected, foot, *notes))
+        self.update(Group(head, *status, table, *expected, foot, *notes))
