@@ -66,6 +66,23 @@ def board_help(game: str) -> str:
     return "\n\n".join(parts)
 
 
+def rules_text(game: str, missing: str = "") -> str:
+    """The rules of ``game`` (markdown), then how to read its board and the
+    keys: what the rules screen shows, and ``dojo --rules GAME`` prints
+    when its output is not a terminal.  ``missing``: said after the places
+    looked at when the rules are not installed."""
+    title = engine.game_type(game).title
+    text, looked = rules_markdown(game)
+    if text is None:
+        where = "\n".join(f"- `{p}`" for p in looked)
+        text = (f"# {title}\n\nThe rules of {title} are not installed with this copy "
+                f"of ninja-dojo. Looked in:\n\n{where}\n\n{missing}")
+    extra = board_help(game)
+    if extra:
+        text = text.rstrip() + "\n\n" + extra + "\n"
+    return text
+
+
 class RulesScreen(Screen):
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back", id="rules.back"),
@@ -78,20 +95,10 @@ class RulesScreen(Screen):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        title = engine.game_type(self.game).title
-        text, looked = rules_markdown(self.game)
-        self.found = text is not None
-        if text is None:
-            where = "\n".join(f"- `{p}`" for p in looked)
-            text = (f"# {title}\n\nThe rules of {title} are not installed with this copy "
-                    f"of ninja-dojo. Looked in:\n\n{where}\n\n"
-                    "Press **escape** to go back.")
-        extra = board_help(self.game)
-        if extra:
-            text = text.rstrip() + "\n\n" + extra + "\n"
-        self.text = text
+        self.found = rules_markdown(self.game)[0] is not None
+        self.text = rules_text(self.game, missing="Press **escape** to go back.")
         yield Header()
-        yield MarkdownViewer(text, show_table_of_contents=False, id="rules-viewer")
+        yield MarkdownViewer(self.text, show_table_of_contents=False, id="rules-viewer")
         yield Footer()
 
     def on_mount(self) -> None:
