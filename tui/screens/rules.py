@@ -50,7 +50,7 @@ def board_help(game: str) -> str:
                      "default settings enter then plays it"))
     keys: dict[str, list[str]] = {}
     for b in [*board.BINDINGS, *GameScreen.BINDINGS]:
-        if b in numbered or b.action == "rules":
+        if b in numbered or b.action in ("rules", "no_take_back"):   # (u says why: not a key of its own)
             continue
         what = EXPLAIN.get(b.action, b.description)
         keys.setdefault(what, []).append(key_text(b.key))
@@ -61,7 +61,8 @@ def board_help(game: str) -> str:
     parts = ["## Reading the board", legend] if legend else []
     parts += ["## Keys in a game", "| key | what it does |\n|---|---|\n" + table,
               "u takes your last choice back until the cards are revealed (or, at one "
-              "keyboard, until the next person takes it); the settings (o on the menu) "
+              "keyboard, until the next person takes it), and after that says why it "
+              "cannot; the settings (o on the menu) "
               "choose whether a number plays at once."]
     return "\n\n".join(parts)
 
