@@ -250,3 +250,71 @@ def test_the_served_app_needs_no_terminal():
     assert terminal_problem(closed, Tty(), {}) == "its input is not a terminal"
     web = {"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver"}
     assert terminal_problem(io.StringIO(), io.StringIO(), web) is None
+
+
+# ------------------------------------------------- the file fields at 80x24
+def _deep_home(tmp_path, monkeypatch):
+    """The data folder where platformdirs puts it, under a home folder: a
+    path too long for a field 80 columns wide."""
+    home = tmp_path / "home"
+    data = home / ".local" / "share" / "ninja-dojo"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("NINJA_DOJO_HOME", str(data))
+    return data
+
+
+def _shows_whole(field) -> bool:
+    from rich.cells import cell_len
+    return cell_len(field.value) < field.content_region.width        # (and the cursor)
+
+
+async def test_the_save_field_is_a_name_with_its_folder_on_a_line_of_its_own(tmp_path, monkeypatch):
+    """Dialogs' file fields at 80x24 used to show a path cut at the left
+    (``oot/.local/...``): the folder is a line of its own, ~ for home, and
+    the field the file's name, read whole."""
+    from ninja_dojo.tui.app import DojoApp
+    data = _deep_home(tmp_path, monkeypatch)
+    app = DojoApp(step_pause=0, animate=False, settings=make_app().settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start_match(pilot, ["human", "novice"], seed=4)
+        for key, name in (("s", "ninjan-4-r1.msgpack"), ("e", "ninjan-4-r1-position.msgpack")):
+            await pilot.press(key)
+            await wait_for(pilot, lambda: isinstance(app.screen, SaveScreen))
+            await pilot.pause()
+            dialog = app.screen
+            field = dialog.query_one("#path")
+            assert field.value == name and _shows_whole(field)
+            folder = dialog.query_one("#save-folder")
+            assert str(folder.render()) == "Folder: ~/.local/share/ninja-dojo/saves"
+            assert dialog.query_one(".dialog").region.contains_region(folder.region)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: (data / "saves" / name).exists())
+            if key == "e":
+                await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is game)
+        assert engine.load(data / "saves" / "ninjan-4-r1.msgpack") == game.match.state
+
+
+async def test_the_load_field_names_the_game_chosen_and_the_line_above_its_folder(tmp_path, monkeypatch):
+    from ninja_dojo.tui.app import DojoApp
+    data = _deep_home(tmp_path, monkeypatch)
+    (data / "saves").mkdir(parents=True)
+    mine = data / "saves" / "mine.msgpack"
+    engine.save(late_position(2, seed=30), mine, seats=["human", "novice"])
+    app = DojoApp(step_pause=0, animate=False, settings=make_app().settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await pilot.pause()
+        dialog = app.screen
+        field, help_line = dialog.query_one("#path"), dialog.query_one("#load-folder")
+        assert field.value == "mine.msgpack" and _shows_whole(field)
+        assert "in ~/.local/share/ninja-dojo/saves" in str(help_line.render())
+        # Typed over: a name in the saves folder, said so above the field.
+        field.focus()
+        await pilot.press("end", "ctrl+u", *"nothing")
+        assert str(help_line.render()) == ("Or type a file name in ~/.local/share/ninja-dojo/saves, "
+                                           "or a path:")
+        await pilot.press("ctrl+u", *"mine", "enter")
+        await wait_for(pilot, lambda: app.game_screen is not None)
+        assert app.game_screen.opened_from == mine
