@@ -7,7 +7,8 @@
     dojo serve [--host H] [--port P]   the same app in a web browser (behind a token)
 
 Games are saved in the user's data folder (``tui.paths``): every game after
-each move, for the menu's Continue; saves and exports by default.
+each move, for the menu's Continue (which offers every unfinished game,
+newest first); saves and exports by default.
 """
 from __future__ import annotations
 
@@ -28,10 +29,11 @@ from ninja_dojo.tui.ai import HINT_ITERATIONS
 from ninja_dojo.tui.boards import board_class, playable_games
 from ninja_dojo.tui.match import Match, MatchSetup, default_seats, load_match
 from ninja_dojo.tui.paths import data_dir, saves_dir
-from ninja_dojo.tui.saves import Autosave, latest_unfinished
+from ninja_dojo.tui.saves import Autosave, unfinished_games, unreadable_line
 from ninja_dojo.tui.screens.game import GameScreen
 from ninja_dojo.tui.screens.load import LoadScreen
 from ninja_dojo.tui.screens.menu import MenuScreen
+from ninja_dojo.tui.screens.resume import ContinueScreen
 from ninja_dojo.tui.screens.rules import RulesScreen, rules_text
 from ninja_dojo.tui.screens.setup import SetupScreen
 from ninja_dojo.tui.settings import Settings, load_settings, save_settings
@@ -183,17 +185,29 @@ class DojoApp(App):
         self.call_later(self.new_game, None)
 
     def action_continue(self) -> None:
-        """The newest unfinished game, exactly where it was."""
-        info = latest_unfinished()
-        if info is None:
+        """An unfinished game, exactly where it was: the only one at once,
+        else the one picked from all of them, newest first."""
+        games, unreadable = unfinished_games()
+        if unreadable and len(games) < 2:      # (the list of several says it under them)
+            self.notify(unreadable_line(unreadable), severity="warning", timeout=8)
+        if not games:
             self.notify("No unfinished game to continue.")
+        elif len(games) == 1:
+            self.resume(games[0].path)
+        else:
+            self.push_screen(ContinueScreen(games, unreadable), callback=self.resume)
+
+    def resume(self, path: Path | None) -> None:
+        """Go on with the autosaved game at ``path`` (checked again: it may
+        have changed since it was listed)."""
+        if path is None:
             return
         try:
-            state, seats = load_match(info.path)
+            state, seats = load_match(path)
         except PositionError as e:
-            self.notify(f"Cannot continue {info.path}: {e}", severity="error", timeout=10)
+            self.notify(f"Cannot continue {path.name}: {e}", severity="error", timeout=10)
             return
-        self.call_later(self.open_state, (state, seats, info.path))
+        self.call_later(self.open_state, (state, seats, path))
 
     def action_load_game(self) -> None:
         self.push_screen(LoadScreen(self.folder, served=self.served), callback=self.open_state)
