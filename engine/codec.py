@@ -198,7 +198,7 @@ def loads_game(data: bytes) -> SavedGame:
         raise PositionError(NOT_MSGPACK) from None
     except (ValueError, msgpack.UnpackException) as e:  # bad bytes: msgpack's several types
         if begins_as_position(data):
-            raise PositionError(f"not a whole position file (cut short or damaged: "
+            raise PositionError(f"not a position file (cut short or damaged: "
                                 f"{checks.cut(e)})") from None
         raise PositionError(NOT_MSGPACK) from None
     if not isinstance(doc, dict):   # (a one-character text file reads as a number)

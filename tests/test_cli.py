@@ -103,7 +103,7 @@ def test_a_team_tournament_measures_the_side_the_ai_plays():
     (["analyse", "POS", "--player", 0], "--player: 0 is not a seat"),
     (["analyse", "MIDROUND", "--player", 2], "seat 2 has no decision now (seats to decide: 1)"),
     (["analyse", "POS", "--iterations", 10, "--seconds", 1], "not allowed with"),
-    (["analyse", "GARBAGE"], "not a whole position file (cut short or damaged: "),
+    (["analyse", "GARBAGE"], "not a position file (cut short or damaged: "),
     (["tournament", "--game", "ninjan", "--ai", "ismcts:lots", "--vs", "random", "--games", 2],
      "budget"),
     (["tournament", "--game", "san_ni_ichi", "--players", 6, "--ai", "greedy", "--vs", "random",
@@ -516,7 +516,7 @@ def test_any_bytes_given_as_a_position_are_one_line_and_exit_2(raw):
         elif raw.startswith(_good_file()):
             assert said == "not a position: extra bytes after the position"
         elif _good_file().startswith(raw) and len(raw) > 8:
-            assert said.startswith("not a whole position file (cut short or damaged: ")
+            assert said.startswith("not a position file (cut short or damaged: ")
         elif not raw[:1] or raw[0] < 0x80:       # text: its first byte reads as a number
             assert said == "not a position file (not msgpack)" or "its msgpack is" in said
 

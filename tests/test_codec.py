@@ -276,7 +276,7 @@ def test_load_a_file_that_is_not_a_position(tmp_path):
 
 def test_bytes_level_errors():
     good = dumps(random_game(2, 2, moves=4))
-    refused(good[: len(good) // 2], re.escape("not a whole position file (cut short or damaged: "))
+    refused(good[: len(good) // 2], re.escape("not a position file (cut short or damaged: "))
     refused(good[:1], re.escape("not a position file (not msgpack)"))
     refused(b"", re.escape("not a position file (empty)"))
     refused(good + b"\x01", "extra bytes")

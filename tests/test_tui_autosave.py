@@ -220,7 +220,7 @@ async def test_continue_offers_every_unfinished_game_newest_first(tmp_path):
         assert shown[1].startswith("Nin Jan · round 3/9 · ")
         skipped = str(app.screen.query_one("#continue-skipped").render())
         assert skipped.startswith("Left out: ninjan-broken.msgpack, which cannot be opened: "
-                                  "not a whole position file (cut short")
+                                  "not a position file (cut short")
         await pilot.press("down", "enter")                   # the terminal's game
         await wait_for(pilot, lambda: app.game_screen is not None)
         game = app.game_screen

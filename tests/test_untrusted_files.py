@@ -191,7 +191,7 @@ def test_a_msgpack_decode_error_is_cut_short():
     damaged = good.replace(b"ninjan", b"\xffinjan")
     with pytest.raises(PositionError) as e:
         engine.loads(damaged)
-    assert str(e.value).startswith("not a whole position file (cut short or damaged: ")
+    assert str(e.value).startswith("not a position file (cut short or damaged: ")
     assert len(str(e.value)) <= 120
 
 
@@ -200,7 +200,7 @@ def test_a_position_file_cut_short_says_so(cut):
     good = engine.dumps(new_game("ninjato", 3, seed=2))
     with pytest.raises(PositionError) as e:
         engine.loads(good[:cut])
-    assert str(e.value).startswith("not a whole position file (cut short or damaged: ")
+    assert str(e.value).startswith("not a position file (cut short or damaged: ")
     assert "\n" not in str(e.value) and len(str(e.value)) <= 120
 
 
