@@ -85,8 +85,8 @@ def debug_source(pyx: str) -> str:
 
 def extensions():
     mods = []
-    for pyx in sorted(glob.glob("engine/*.pyx") + glob.glob("solver/*.pyx")):
-        name = PACKAGE + "." + pyx[:-4].replace("/", ".")
+    for pyx in sorted(glob.glob("engine/**/*.pyx", recursive=True) + glob.glob("solver/*.pyx")):
+        name = PACKAGE + "." + pyx[:-4].replace(os.sep, ".")
         if DEBUG_BUILD:
             mods.append(Extension(name, [debug_source(pyx)], extra_compile_args=DEBUG_FLAGS,
                                   extra_link_args=["-fsanitize=bounds"]))

@@ -48,7 +48,8 @@ class GameType:
     steps: Callable[[Any], list]
     #: ``scores(buf)``: each seat's score as the game counts it
     scores: Callable[[Any], list]
-    #: ``action_name(action)``: an action id in the game's own words
+    #: ``action_name(action)``: an action id in the game's own words,
+    #: written from ``describe``
     action_name: Callable[[int], str]
     #: action ids are below this
     num_actions: int
@@ -68,6 +69,12 @@ class GameType:
     #: the search settings its tournaments found, per player count
     #: (``solver.search.search_settings``)
     search_settings: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    #: ``describe(action)``: ``(kind, args)``, what an action id does as data
+    #: (its kind in the game's own words, the cards, seats, piles it
+    #: involves), from which the app words it and ``action_name`` names it
+    describe: Callable[[int], tuple[str, dict]] | None = None
+    #: ``parse_action(text)``: the action id ``action_name`` wrote as ``text``
+    parse_action: Callable[[str], int] | None = None
 
     @property
     def tables(self) -> range:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping, Union
 
 from ninja_dojo.engine import _driver, checks
@@ -61,16 +61,22 @@ def game_module(name: str):
 
 @dataclass(frozen=True, order=True)
 class Action:
-    """A move: a stable integer id and its readable name.
+    """A move: a stable integer id, its name, and what it does as data: its
+    kind and its arguments (the cards, seats, piles it involves), as the
+    game's ``describe`` gives them.  The app words an action from ``kind``
+    and ``args``; the name is for files and the command line.
 
-    >>> Action(25, "play 4 Paper")
-    Action(id=25, name='play 4 Paper')
-    >>> str(Action(49, "take pile 2"))
-    'take pile 2'
+    >>> a = new_game("ninjan", players=2, seed=1).action(25)
+    >>> a.id, a.name, a.kind, a.args
+    (25, 'play 4 Paper', 'play', {'card': '4 Paper'})
+    >>> str(a)
+    'play 4 Paper'
     """
 
     id: int
-    name: str
+    name: str = field(compare=False)
+    kind: str = field(default="", compare=False)
+    args: Mapping = field(default_factory=dict, compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.name
@@ -165,7 +171,10 @@ class State:
         if isinstance(what, int):
             if not 0 <= what < _driver.num_actions(self.rules):
                 raise PositionError(f"{what} is not an action id of {self.name}")
-            return Action(what, self.game.action_name(what))
+            if self.game.describe is None:
+                return Action(what, self.game.action_name(what))
+            kind, args = self.game.describe(what)
+            return Action(what, self.game.action_name(what), kind, args)
         if isinstance(what, str):
             wanted = what.strip().lower()
             for a in self.legal_action_ids(seat):

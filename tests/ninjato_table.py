@@ -15,6 +15,9 @@ import copy
 from ninja_dojo.engine import codec, new_game
 
 TREASURES = ("Fan", "Scroll", "Vase", "Jade", "Gold")
+SPACES = ("Dojo", "Sensei", "Palace", "Pavilion")
+# The phases of clan scoring and the end, when no placement is under way.
+SCORING_PHASES = ("Hensojutsu", "clan choice", "free Rumor")
 # Guards by value, written from the rulings' table (not read from the engine).
 GUARD = {f"GD{i + 1:02d}": v for i, v in enumerate(
     [0] + [1] * 5 + [2] * 8 + [3] * 12 + [4] * 8 + [5] * 5 + [6])}
@@ -207,7 +210,25 @@ class Table:
         self.f.update(fields)
         return self
 
+    def placed_on_pavilion(self):
+        """As many shuriken on the board as ``placed`` says were placed this
+        turn (the loader checks it): each seat's placements in turn order,
+        plus the one being carried out, that the table does not show are put
+        on the Pavilion, where any number may lie and none acts at the end
+        of the turn."""
+        f = self.f
+        if f["scoring"]["turn"] or f["phase"] == "over":
+            return self
+        n, busy = f["players"], int(f["phase"] not in ("place",) + SCORING_PHASES)
+        for seat in set(f["order"]):
+            expected = sum(1 for k in range(f["placed"] + busy) if f["order"][k % n] == seat)
+            present = sum(f["spaces"][seat]) + sum(side == seat for sides in f["house_sides"] for side in sides)
+            if present < expected:
+                f["spaces"][seat][SPACES.index("Pavilion")] += expected - present
+        return self
+
     def state(self):
+        self.placed_on_pavilion()
         doc = {"format": codec.FORMAT, "version": codec.VERSION, "game": "ninjato",
                "options": {"players": self.f["players"]}, "seed": 0, "history": [],
                "state": self.f}

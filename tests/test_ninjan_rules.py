@@ -128,9 +128,9 @@ def test_example_round():
     # the 3 Rock each beat exactly one top and take it without a decision.
     state.apply("take pile 3")
     assert norm(state.steps()) == [
-        {"seat": 2, "card": "7 Paper", "pile": 2, "took": True, "taken": {"8 Rock"}},
-        {"seat": 4, "card": "3 Paper", "pile": 1, "took": True, "taken": {"2 Paper", "4 Rock"}},
-        {"seat": 1, "card": "3 Rock", "pile": 0, "took": True, "taken": {"5 Scissors"}},
+        {"kind": "take", "seat": 2, "card": "7 Paper", "pile": 2, "took": True, "taken": {"8 Rock"}},
+        {"kind": "take", "seat": 4, "card": "3 Paper", "pile": 1, "took": True, "taken": {"2 Paper", "4 Rock"}},
+        {"kind": "take", "seat": 1, "card": "3 Rock", "pile": 0, "took": True, "taken": {"5 Scissors"}},
     ]
     assert state.fields()["piles"] == [["3 Rock"], ["3 Paper"], ["7 Paper"]]
     # "The -4 Rock card cannot beat any of the piles": put it on any pile.
@@ -139,8 +139,8 @@ def test_example_round():
 
     state.apply("put on pile 3")
     assert norm(state.steps())[3:] == [
-        {"seat": 0, "card": "-4 Rock", "pile": 2, "took": False, "taken": set()},
-        {"seat": 3, "card": "-6 Scissors", "pile": 1, "took": True, "taken": {"3 Paper"}},
+        {"kind": "put", "seat": 0, "card": "-4 Rock", "pile": 2, "took": False, "taken": set()},
+        {"kind": "take", "seat": 3, "card": "-6 Scissors", "pile": 1, "took": True, "taken": {"3 Paper"}},
     ]
 
     # "Here's the situation at the end of the round."
@@ -229,8 +229,8 @@ def test_beating_one_top_takes_it_without_a_decision():
     state.apply({0: "play 6 Rock", 1: "play 2 Paper"})
     assert state.fields()["phase"] == "choose" and state.fields()["round"] == 3
     assert norm(state.steps()) == [
-        {"seat": 0, "card": "6 Rock", "pile": 1, "took": True, "taken": {"-2 Scissors", "9 Scissors"}},
-        {"seat": 1, "card": "2 Paper", "pile": 1, "took": True, "taken": {"6 Rock"}},
+        {"kind": "take", "seat": 0, "card": "6 Rock", "pile": 1, "took": True, "taken": {"-2 Scissors", "9 Scissors"}},
+        {"kind": "take", "seat": 1, "card": "2 Paper", "pile": 1, "took": True, "taken": {"6 Rock"}},
     ]
     f = state.fields()
     # The taken pile is replaced by the played card, a new single-card pile.
@@ -247,7 +247,7 @@ def test_beating_two_tops_offers_exactly_those_piles():
     assert names(state.legal_actions()) == ["take pile 2", "take pile 3"]
     assert state.legal_actions(1) == []
     state.apply("take pile 3")
-    assert state.steps()[0] == {"seat": 0, "card": "6 Rock", "pile": 2, "took": True,
+    assert state.steps()[0] == {"kind": "take", "seat": 0, "card": "6 Rock", "pile": 2, "took": True,
                                 "taken": ["3 Scissors"]}
     # -6 Scissors then beats only the 5 Paper.
     assert state.fields()["piles"] == [["-6 Scissors"], ["9 Scissors"], ["6 Rock"]]
@@ -281,7 +281,7 @@ def test_only_the_top_card_of_a_pile_counts():
     piles = [["4 Scissors", "2 Rock"], ["8 Scissors"], ["1 Paper"]]
     state = ninjan_position(2, piles, [["3 Paper"], ["-1 Paper"]], round=2)
     state.apply({0: "play 3 Paper", 1: "play -1 Paper"})
-    assert state.steps()[0] == {"seat": 0, "card": "3 Paper", "pile": 0, "took": True,
+    assert state.steps()[0] == {"kind": "take", "seat": 0, "card": "3 Paper", "pile": 0, "took": True,
                                 "taken": ["2 Rock", "4 Scissors"]}
 
 

@@ -13,7 +13,7 @@ from ninja_dojo.tui.screens.game import GameScreen
 from ninja_dojo.tui.screens.menu import MenuScreen
 from ninja_dojo.tui.screens.replay import ReplayScreen
 from ninja_dojo.tui.screens.setup import SetupScreen
-from ninja_dojo.tui.widgets.ninjan_board import NinJanBoard
+from ninja_dojo.tui.games.ninjan.board import NinJanBoard
 
 
 async def test_menu_rules_and_back(tmp_path):

@@ -348,7 +348,8 @@ async def test_continue_after_quitting_resumes_the_turn_exactly(tmp_path):
 async def test_one_key_a_choice_waits_and_u_takes_it_back(tmp_path):
     """With one-key choosing and a hold, the move waits before it is played:
     u takes it back, and nothing changed."""
-    app = make_app(tmp_path, settings=FAST.with_(take_back_seconds=3))
+    # (a hold far longer than the test, so that a loaded machine cannot let it run out)
+    app = make_app(tmp_path, settings=FAST.with_(take_back_seconds=60))
     async with app.run_test(size=SMALL) as pilot:
         game = await start(pilot, ["human", "novice", "novice"], seed=6)
         m = game.match

@@ -85,6 +85,10 @@ async def test_a_whole_game_at_80x24_shows_all_a_player_needs(tmp_path, game, pl
         assert screen.compact and not screen.too_small
         decisions = await play_at(pilot, screen)
         assert decisions >= 7 and screen.match.state.is_terminal()
+        # (on a busy machine the end screen is pushed a moment before it is drawn)
+        await wait_for(pilot, lambda: isinstance(app.screen, EndScreen) and bool(app.screen.query("#again")),
+                       what="the end screen")
+        await pilot.pause()
         end = app.screen
         # The end screen: the result and the way on, at the top.
         assert end.query_one("#winner").region.y < SMALL[1]

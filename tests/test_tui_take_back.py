@@ -69,7 +69,9 @@ async def test_a_number_selects_enter_plays_and_u_takes_it_back_until_the_reveal
 
 
 async def test_one_key_plays_at_once_and_the_reveal_waits_for_a_take_back(tmp_path):
-    app = make_app(tmp_path, settings=CONFIRM.with_(one_key=True, take_back_seconds=1))
+    # A hold far longer than the test while u must find it (a loaded machine
+    # cannot let it run out), then 1 s to see it run out by itself.
+    app = make_app(tmp_path, settings=CONFIRM.with_(one_key=True, take_back_seconds=60))
     async with app.run_test(size=SIZE) as pilot:
         game = await start(app, pilot, ["human", "novice"], seed=5)
         m = game.match
@@ -87,6 +89,7 @@ async def test_one_key_plays_at_once_and_the_reveal_waits_for_a_take_back(tmp_pa
         assert m.state.action(dict(m.state.history[0])[0]).name == f"play {hand[1]}"
         await settle(pilot, game)
         before = len(m.state.history)
+        app.settings = app.settings.with_(take_back_seconds=1)
         await pilot.press("1")                              # left alone: revealed after 1 s
         assert game.holding
         await wait_for(pilot, lambda: len(m.state.history) > before, timeout=5)

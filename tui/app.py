@@ -26,7 +26,7 @@ from ninja_dojo.engine import PositionError, checks
 from ninja_dojo.solver.review import REVIEW_ITERATIONS
 from ninja_dojo.solver.search import MAX_ITERATIONS
 from ninja_dojo.tui.ai import HINT_ITERATIONS
-from ninja_dojo.tui.boards import board_class, playable_games
+from ninja_dojo.tui.boards import board_class, playable_games, stylesheets
 from ninja_dojo.tui.match import Match, MatchSetup, default_seats, load_match
 from ninja_dojo.tui.paths import data_dir, saves_dir
 from ninja_dojo.tui.saves import Autosave, unfinished_games, unreadable_line
@@ -44,7 +44,8 @@ MAX_PAUSE = 60
 
 
 class DojoApp(App):
-    CSS_PATH = "dojo.tcss"
+    # The app's stylesheet, then each game's from its folder (tui/games/<game>/).
+    CSS_PATH = ["dojo.tcss", *stylesheets()]
     TITLE = "ninja-dojo"
     # Every action has its key in the footer; the palette's place is needed there.
     ENABLE_COMMAND_PALETTE = False

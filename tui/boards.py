@@ -1,17 +1,34 @@
-"""Which board widget shows which game.  A new game plugs in here: write its
-``Board`` subclass in ``tui/widgets/<game>_board.py`` and list it below."""
+"""Which board widget shows which game.  A game's folder
+``tui/games/<game>/`` gives its ``BOARD`` and ``CSS_PATH`` and is found by
+the game's name; the games not yet moved to a folder are listed below."""
 from __future__ import annotations
+
+import importlib
+from pathlib import Path
 
 from ninja_dojo import engine
 from ninja_dojo.tui.widgets.board import Board
-from ninja_dojo.tui.widgets.ninjan_board import NinJanBoard
 from ninja_dojo.tui.widgets.ninjato_board import NinjatoBoard
 from ninja_dojo.tui.widgets.pride_of_ninja_board import PrideOfNinjaBoard
 from ninja_dojo.tui.widgets.san_ni_ichi_board import SanNiIchiBoard
 from ninja_dojo.tui.widgets.senjutsu_board import SenjutsuBoard
 
+
+
+def _game_folder(name: str):
+    """The game's package under ``tui/games``, or None."""
+    try:
+        return importlib.import_module(f"ninja_dojo.tui.games.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"ninja_dojo.tui.games.{name}":
+            raise
+        return None
+
+
+_FOLDERS = {name: folder for name in engine.GAMES if (folder := _game_folder(name)) is not None}
+
 BOARDS: dict[str, type[Board]] = {
-    NinJanBoard.GAME: NinJanBoard,
+    **{name: folder.BOARD for name, folder in _FOLDERS.items()},
     NinjatoBoard.GAME: NinjatoBoard,
     PrideOfNinjaBoard.GAME: PrideOfNinjaBoard,
     SanNiIchiBoard.GAME: SanNiIchiBoard,
@@ -33,3 +50,8 @@ def board_class(game: str) -> type[Board]:
         return BOARDS[game]
     except KeyError:
         raise engine.PositionError(f"the app has no board for the game {game!r} yet") from None
+
+
+def stylesheets() -> list[Path]:
+    """Each game's stylesheet from its folder, for the app's ``CSS_PATH``."""
+    return [folder.CSS_PATH for folder in _FOLDERS.values() if getattr(folder, "CSS_PATH", None)]

@@ -429,6 +429,9 @@ class GameScreen(Screen):
             self.notify(str(e), severity="error")
             return
         self.actor = None
+        # The board no longer awaits a choice: enter now reaches this screen
+        # (it reveals a held choice at once) instead of the board's "play".
+        self.board.actor = None
         self._stop_hint()
         self.hint_panel.clear()
         self._layout()

@@ -2,8 +2,9 @@
 the hand of the seat at the keyboard.
 
 Everything drawn comes from ``state.view(seat)``; the moves the keys can make
-come from ``state.legal_actions(seat)`` (the engine's names, "play 7 Paper",
-"take pile 2", "put on pile 3"), so the board knows no rule of the game.
+come from ``state.legal_actions(seat)``, each described by the engine as data
+(``kind`` play, take or put; ``args`` its card or pile), and read as words by
+``words.py``, so the board knows no rule of the game and parses no name.
 """
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ninja_dojo.engine import Action
+from ninja_dojo.engine.ninjan.notation import card_parts
+from ninja_dojo.tui.games.ninjan.words import action_words, card_value, pile_verb, points, step_words
 from ninja_dojo.tui.widgets.board import Frame, RoundRecord, plural, signed
 from ninja_dojo.tui.widgets.card_chip import CardChip
 from ninja_dojo.tui.widgets.hand import Hand
@@ -30,16 +33,6 @@ SUIT_SHORT = {"Rock": "R", "Paper": "P", "Scissors": "S"}
 WHEEL = "Paper beats Rock · Rock beats Scissors · Scissors beats Paper"
 HAND_MAX = 9
 PILES = 3
-
-
-def card_parts(card: str) -> tuple[int, str]:
-    """``'-4 Rock'`` -> ``(-4, 'Rock')``."""
-    value, suit = card.split(" ", 1)
-    return int(value), suit
-
-
-def card_value(card: str) -> int:
-    return card_parts(card)[0]
 
 
 def card_text(card: str, *, short: bool = False, top: bool = False) -> Text:
@@ -57,34 +50,6 @@ def cards_text(cards: list[str], *, short: bool = False, sep: str = "  ") -> Tex
             out.append(sep)
         out.append_text(card_text(c, short=short))
     return out
-
-
-def points(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
-
-def _verb(name: str, verb: str) -> str:
-    """'You play' but 'Hanzo plays'."""
-    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
-
-
-def describe_step(step: dict, names: list[str], pile_cards: list[str] | None = None) -> str:
-    """``West plays 7 Paper, takes pile 3: 8 Rock (+8)``; ``pile_cards`` gives
-    the taken pile bottom to top (else the cards are listed by suit)."""
-    who = names[step["seat"]]
-    you = who == "You"
-    head = f"{_verb(who, 'play')} {step['card']}"
-    pile = step["pile"] + 1
-    if step["took"]:
-        taken = step["taken"]
-        if pile_cards is not None and sorted(pile_cards) == sorted(taken):
-            taken = pile_cards
-        gain = sum(card_value(c) for c in taken)
-        take = "take" if you else "takes"
-        return f"{head}, {take} pile {pile}: {', '.join(taken)} ({points(gain)})"
-    beat = "beat" if you else "beats"
-    put = "put" if you else "puts"
-    return f"{head}, {beat} no top card and {put} it on pile {pile}"
 
 
 class PileRow(Static):
@@ -142,7 +107,7 @@ class NinJanBoard(OptionBoard):
     @property
     def mode(self) -> str:
         """``card`` when the keys play a card, ``pile`` when they pick a pile."""
-        if any(a.name.startswith("play ") for a in self.legal):
+        if any(a.kind == "play" for a in self.legal):
             return "card"
         return "pile" if self.legal else ""
 
@@ -150,14 +115,11 @@ class NinJanBoard(OptionBoard):
         """What keys 1..n pick now: hand cards or piles, with the action (or None)."""
         if not self.awaiting or self.view is None:
             return []
-        by_name = {a.name: a for a in self.legal}
         if self.mode == "card":
-            return [(c, by_name.get(f"play {c}")) for c in self.view["hand"]]
-        out = []
-        for p in range(PILES):
-            a = by_name.get(f"take pile {p + 1}") or by_name.get(f"put on pile {p + 1}")
-            out.append((f"pile {p + 1}", a))
-        return out
+            by_card = {a.args["card"]: a for a in self.legal if a.kind == "play"}
+            return [(c, by_card.get(c)) for c in self.view["hand"]]
+        by_pile = {a.args["pile"]: a for a in self.legal if a.kind in ("take", "put")}
+        return [(f"pile {p + 1}", by_pile.get(p)) for p in range(PILES)]
 
     def on_key(self, event) -> None:
         """A number that picks nothing now: say why instead of staying silent."""
@@ -208,15 +170,15 @@ class NinJanBoard(OptionBoard):
         if self.one_key:
             keys = " (key or click)"
         else:
-            keys = f" · enter: pile {sel.name.rsplit(' ', 1)[1]}" if sel is not None else ""
-        takes = [a.name.rsplit(" ", 1)[1] for a in self.legal if a.name.startswith("take")]
+            keys = f" · enter: pile {sel.args['pile'] + 1}" if sel is not None else ""
+        takes = [str(a.args["pile"] + 1) for a in self.legal if a.kind == "take"]
         if takes:
             piles = takes[0] if len(takes) == 1 else f"{', '.join(takes[:-1])} or {takes[-1]}"
             return f"{who}: {card} beats {len(takes)} piles: take pile {piles}{keys}"
         return f"{who}: {card} beats no top: put it on pile 1, 2 or 3{keys}"
 
     def action_text(self, action: Action) -> str:
-        return action.name[5:] if action.name.startswith("play ") else action.name
+        return action_words(action)
 
     def essentials(self) -> list:
         return [*self.query(PileRow), self.query_one("#nj-players"), *super().essentials()]
@@ -265,7 +227,7 @@ class NinJanBoard(OptionBoard):
             label, act = opts[p] if self.mode == "pile" else (None, None)
             if act is not None:
                 key = f"[{p + 1}]"
-                what = act.name.split(" pile")[0]     # "take" or "put on"
+                what = pile_verb(act)
                 t.append(f"  ← {key} {what}", style="bold green" if p == self.cursor else "green")
             row.set_class(focus_pile == p, "-focus")
             row.set_class(act is not None and p == self.cursor, "-cursor")
@@ -337,7 +299,7 @@ class NinJanBoard(OptionBoard):
         table.add_column("Total", justify="right", no_wrap=True)
         for st in record.steps:
             seat = st["seat"]
-            if st["took"]:
+            if st["kind"] == "take":
                 gain = sum(card_value(c) for c in st["taken"])
                 did = Text(f"took pile {st['pile'] + 1}: ")
                 did.append_text(cards_text(st["taken"], short=True, sep=" "))
@@ -378,8 +340,8 @@ class NinJanBoard(OptionBoard):
             if after["phase"] == "resolve":
                 played, order = list(after["played"]), list(after["order"])
             for seat, a in moves.items():      # every card chosen, even if not resolved
-                if a.name.startswith("play ") and played[seat] is None:
-                    played[seat] = a.name[5:]
+                if a.kind == "play" and played[seat] is None:
+                    played[seat] = a.args["card"]
             v.update(phase="resolve", played=played, order=order, resolved=0,
                      hand=[c for c in v["hand"] if c not in played],
                      hand_sizes=[h - 1 for h in v["hand_sizes"]])
@@ -389,8 +351,8 @@ class NinJanBoard(OptionBoard):
                                 heading=f"Round {v['round']}/{v['rounds']}"))
         for st in steps:
             seat, p = st["seat"], st["pile"]
-            line = describe_step(st, names, list(v["piles"][p]))
-            if st["took"]:
+            line = step_words(st, names, list(v["piles"][p]))
+            if st["kind"] == "take":
                 v["won"][seat] = sorted(v["won"][seat] + st["taken"], key=_card_key)
                 v["scores"][seat] += sum(card_value(c) for c in st["taken"])
                 v["piles"][p] = [st["card"]]

@@ -1,18 +1,14 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Nin Jan: every rule of the game, on one fixed-size C struct.
+"""Nin Jan's rules on its C struct (rules.pxd): the deal, every move, the
+heuristic policy and the C table the search walks, all ``nogil``.
 
 Rulebook ``seeds/002``, rulings ``rules/ninjan.md``; the rules as implemented
 are written down in ``docs/rules/ninjan.md``.
-
-A card is one byte: ``suit * 16 + rank`` where rank 0..15 stands for the values
--6..-1 and 1..10 (there is no 0) and the suits are Rock 0, Paper 1, Scissors 2.
 
 >>> from ninja_dojo.engine import new_game
 >>> state = new_game("ninjan", players=2, seed=1)
 >>> state.movers()
 [0, 1]
->>> str(state.legal_actions(0)[0]).startswith("play ")
-True
 """
 from libc.stdint cimport uint8_t, int16_t, uint64_t
 from libc.string cimport memset
@@ -22,21 +18,8 @@ from ninja_dojo.engine.core cimport (GameDef, Rng, MAX_SEATS, rng_below, rng_see
                           popcount64, lowest_bit, nth_set_bit, shuffle_u8, share_wins)
 from ninja_dojo.engine import checks
 from ninja_dojo.engine.errors import PositionError
-from ninja_dojo.engine.game_type import GameType
 
-# --------------------------------------------------------------------------
-# The numbers we play by (rulebook + rulings): the one table for Nin Jan.
-# --------------------------------------------------------------------------
-cdef enum:
-    N_SUITS = 3
-    N_RANKS = 16
-    N_CARDS = 48
-    N_PILES = 3
-    HAND_SIZE = 9          # nine cards each, so nine rounds
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 5
-    PILE_CAP = 48
-
+# The numbers we play by (rulebook + rulings), beside the counts in rules.pxd.
 SUITS = ("Rock", "Paper", "Scissors")
 VALUES = (-6, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 cdef int VALUE[16]
@@ -46,50 +29,13 @@ for _i in range(16):
 cdef int TRIPLE_ORDER[3]
 TRIPLE_ORDER[:] = [0, 2, 1]
 
-# Action ids: 0..47 play that card, then take pile 1-3, then put on pile 1-3.
-cdef enum:
-    TAKE = 48
-    PUT = 51
-    NUM_ACTIONS = 54
-    # phases of a round
-    CHOOSE = 0
-    RESOLVE = 1
-    OVER = 2
-    NONE_CARD = 255
-
 PHASES = ("choose", "resolve", "over")
-
-
-ctypedef struct Step:
-    # One card resolved this round, kept for the step-by-step display.
-    uint8_t seat
-    uint8_t card
-    uint8_t pile
-    uint8_t took
-    uint64_t taken
-
-ctypedef struct NinJan:
-    uint64_t hand[MAX_PLAYERS]
-    uint64_t won[MAX_PLAYERS]
-    uint64_t box                # face down in the box, never seen
-    uint64_t pile_mask[N_PILES]
-    int16_t pile_sum[N_PILES]
-    int16_t score[MAX_PLAYERS]
-    uint8_t pile[N_PILES][PILE_CAP]   # bottom first; the top is pile[p][len-1]
-    uint8_t pile_len[N_PILES]
-    uint8_t played[MAX_PLAYERS]
-    uint8_t order[MAX_PLAYERS]  # seats in resolution order this round
-    uint8_t resolved            # how many of ``order`` are done
-    uint8_t phase
-    uint8_t round               # 1..9
-    uint8_t players
-    Step log[MAX_PLAYERS]       # this round's resolution, for display only
 
 
 cdef inline int suit_of(int card) noexcept nogil:
     return card >> 4
 
-cdef inline int value_of(int card) noexcept nogil:
+cdef int value_of(int card) noexcept nogil:
     return VALUE[card & 15]
 
 cdef inline bint beats(int a, int b) noexcept nogil:
@@ -99,7 +45,7 @@ cdef inline bint beats(int a, int b) noexcept nogil:
 cdef inline int top(const NinJan* s, int p) noexcept nogil:
     return s.pile[p][s.pile_len[p] - 1]
 
-cdef inline int beaten_piles(const NinJan* s, int card) noexcept nogil:
+cdef int beaten_piles(const NinJan* s, int card) noexcept nogil:
     """Bit p set when ``card`` beats the top of pile p."""
     cdef int p, m = 0, su = suit_of(card)
     for p in range(N_PILES):
@@ -352,8 +298,8 @@ NINJAN_DEF.policy = nj_policy
 
 
 # ------------------------------------------------------------- Python face
-# Everything below serves engine.State, the codec and the app; the solver
-# uses only the table above.
+# The deal and the C table; positions are position.pyx's, what a seat sees
+# view.pyx's, the names notation.py's.  The solver uses only the table.
 
 NAME = "ninjan"
 TITLE = "Nin Jan"
@@ -367,32 +313,8 @@ def definition():
     return PyCapsule_New(&NINJAN_DEF, b"engine.GameDef", NULL)
 
 
-def card_name(int card):
-    """``card_name(0x19)`` is ``'4 Paper'``."""
-    return f"{VALUE[card & 15]} {SUITS[card >> 4]}"
-
-
-_CARD_BY_NAME = {card_name(c): c for c in range(N_CARDS)}
-
-
-def parse_card(name):
-    """The card id of a name such as ``'7 Paper'``; PositionError if none."""
-    if not isinstance(name, str) or name not in _CARD_BY_NAME:
-        raise PositionError(f"{checks.shown(name)} is not a Nin Jan card (e.g. '7 Paper', '-4 Rock')")
-    return _CARD_BY_NAME[name]
-
-
-def action_name(int action):
-    if 0 <= action < N_CARDS:
-        return "play " + card_name(action)
-    if TAKE <= action < PUT:
-        return f"take pile {action - TAKE + 1}"
-    if PUT <= action < NUM_ACTIONS:
-        return f"put on pile {action - PUT + 1}"
-    raise PositionError(f"{action} is not a Nin Jan action id (0..{NUM_ACTIONS - 1})")
-
-
-cdef inline NinJan* _cast(const unsigned char[::1] buf):
+cdef NinJan* state_of(const unsigned char[::1] buf) except NULL:
+    """The struct in ``buf``, which must be exactly one Nin Jan state."""
     if buf.shape[0] != sizeof(NinJan):
         raise PositionError("not a Nin Jan state")
     return <NinJan*>&buf[0]
@@ -433,200 +355,3 @@ def new_state(int players, unsigned long long seed, dict options):
     s.round = 1
     s.phase = CHOOSE
     return bytes(buf)
-
-
-def _cards(uint64_t mask):
-    return [card_name(c) for c in range(N_CARDS) if (mask >> c) & 1]
-
-
-cdef list _pile(NinJan* s, int p):
-    return [card_name(s.pile[p][i]) for i in range(s.pile_len[p])]
-
-
-def fields(const unsigned char[::1] buf):
-    """The state as named fields (what a position file stores)."""
-    cdef NinJan* s = _cast(buf)
-    n = s.players
-    return {
-        "players": n,
-        "round": s.round,
-        "phase": PHASES[s.phase],
-        "hands": [_cards(s.hand[i]) for i in range(n)],
-        "box": _cards(s.box),
-        "piles": [_pile(s, p) for p in range(N_PILES)],
-        "won": [_cards(s.won[i]) for i in range(n)],
-        "played": [card_name(s.played[i]) if s.phase == RESOLVE else None for i in range(n)],
-        "resolved": s.resolved if s.phase == RESOLVE else 0,
-    }
-
-
-def from_fields(object f):
-    """State bytes from named fields, validating everything.
-
-    Raises PositionError naming the first bad field.
-    """
-    if not isinstance(f, dict):
-        raise PositionError("state: expected a map of named fields")
-    checks.known_keys(f, ("players", "round", "phase", "hands", "box", "piles", "won",
-                          "played", "resolved"))
-    players = checks.integer(checks.get(f, "players"), "state.players", MIN_PLAYERS, MAX_PLAYERS)
-    rnd = checks.integer(checks.get(f, "round"), "state.round", 1, HAND_SIZE)
-    phase = checks.one_of(checks.get(f, "phase"), "state.phase", PHASES)
-    ph = PHASES.index(phase)
-    if ph == OVER and rnd != HAND_SIZE:
-        raise PositionError(f"state.phase: the game is over only after round {HAND_SIZE}")
-
-    buf = bytearray(sizeof(NinJan))
-    cdef unsigned char[::1] mv = buf
-    cdef NinJan* s = <NinJan*>&mv[0]
-    memset(s, 0, sizeof(NinJan))
-    s.players = players
-    s.round = rnd
-    s.phase = ph
-    seen = {}
-
-    def claim(name, where):
-        if not isinstance(name, str) or name not in _CARD_BY_NAME:
-            raise PositionError(f"{where}: {checks.shown(name)} is not a card name")
-        c = _CARD_BY_NAME[name]
-        if c in seen:
-            raise PositionError(f"{where}: {name} is also in {seen[c]}")
-        seen[c] = where
-        return c
-
-    def card_lists(key, count):
-        v = checks.items(checks.get(f, key), f"state.{key}", what="a list of card lists")
-        if len(v) != count:
-            raise PositionError(f"state.{key}: expected {count} lists, got {len(v)}")
-        for i, lst in enumerate(v):
-            checks.items(lst, f"state.{key}[{i}]", what="a list of cards")
-        return v
-
-    hands = card_lists("hands", players)
-    in_hand = HAND_SIZE - rnd + (1 if ph == CHOOSE else 0)
-    if ph == OVER:
-        in_hand = 0
-    for i, lst in enumerate(hands):
-        if len(lst) != in_hand:
-            raise PositionError(f"state.hands[{i}]: {len(lst)} cards, expected {in_hand} in round {rnd} ({phase})")
-        for name in lst:
-            s.hand[i] |= (<uint64_t>1) << claim(name, f"state.hands[{i}]")
-    piles = card_lists("piles", N_PILES)
-    for p, lst in enumerate(piles):
-        if not lst:
-            raise PositionError(f"state.piles[{p}]: a pile cannot be empty")
-        if len(lst) > PILE_CAP:
-            raise PositionError(f"state.piles[{p}]: too many cards")
-        for name in lst:
-            c = claim(name, f"state.piles[{p}]")
-            s.pile[p][s.pile_len[p]] = c
-            s.pile_len[p] += 1
-            s.pile_mask[p] |= (<uint64_t>1) << c
-            s.pile_sum[p] += value_of(c)
-    won = card_lists("won", players)
-    for i, lst in enumerate(won):
-        for name in lst:
-            c = claim(name, f"state.won[{i}]")
-            s.won[i] |= (<uint64_t>1) << c
-            s.score[i] += value_of(c)
-    box = checks.items(checks.get(f, "box"), "state.box", what="a list of cards")
-    if len(box) != N_CARDS - N_PILES - HAND_SIZE * players:
-        raise PositionError(f"state.box: {len(box)} cards, expected {N_CARDS - N_PILES - HAND_SIZE * players}")
-    for name in box:
-        s.box |= (<uint64_t>1) << claim(name, "state.box")
-    played = checks.items(checks.get(f, "played"), "state.played", players)
-    for i in range(MAX_PLAYERS):
-        s.played[i] = NONE_CARD
-    resolved = checks.integer(checks.get(f, "resolved"), "state.resolved", 0, players - 1)
-    if ph == RESOLVE:
-        for i, name in enumerate(played):
-            if not isinstance(name, str) or name not in _CARD_BY_NAME:
-                raise PositionError(f"state.played[{i}]: {checks.shown(name)} is not a card name")
-            s.played[i] = _CARD_BY_NAME[name]
-        if len(set(played)) != players:
-            raise PositionError("state.played: the same card is played twice")
-        order_round(s)
-        # A card already resolved this round is now on a pile or won: it is
-        # listed in ``played`` too, so it is checked there, not claimed twice.
-        done = {s.order[k] for k in range(resolved)}
-        for i, name in enumerate(played):
-            if i not in done:
-                claim(name, f"state.played[{i}]")
-            elif not str(seen.get(s.played[i], "")).startswith(("state.piles", "state.won")):
-                raise PositionError(f"state.played[{i}]: {name} is resolved, so it must be on a pile or won")
-    else:
-        for i, name in enumerate(played):
-            if name is not None:
-                raise PositionError(f"state.played[{i}]: no card is revealed in the {phase} phase")
-        if resolved != 0:
-            raise PositionError(f"state.resolved: must be 0 in the {phase} phase")
-    if len(seen) != N_CARDS:
-        missing = [card_name(c) for c in range(N_CARDS) if c not in seen]
-        raise PositionError(f"state: {len(missing)} cards are nowhere (first: {missing[0]})")
-    if ph == RESOLVE:
-        s.resolved = resolved
-        m = beaten_piles(s, s.played[s.order[resolved]])
-        if m != 0 and (m & (m - 1)) == 0:
-            raise PositionError(f"state.resolved: the card of seat {s.order[resolved]} has a forced take; nothing to decide")
-        for i in range(resolved):
-            seat = s.order[i]
-            s.log[i].seat = seat
-            s.log[i].card = s.played[seat]
-            s.log[i].pile = 255
-    return bytes(buf)
-
-
-def scores(const unsigned char[::1] buf):
-    cdef NinJan* s = _cast(buf)
-    return [s.score[i] for i in range(s.players)]
-
-
-def steps(const unsigned char[::1] buf):
-    """This round's resolution so far: dicts with seat, card, pile, took, taken."""
-    cdef NinJan* s = _cast(buf)
-    out = []
-    # ``resolved`` counts the logged steps; after a round it still holds them all.
-    for i in range(s.resolved):
-        st = s.log[i]
-        if st.pile == 255:
-            continue
-        out.append({
-            "seat": st.seat, "card": card_name(st.card), "pile": st.pile,
-            "took": bool(st.took), "taken": _cards(st.taken),
-        })
-    return out
-
-
-def view(const unsigned char[::1] buf, int seat):
-    """What ``seat`` may see (seat -1: only what is public)."""
-    cdef NinJan* s = _cast(buf)
-    n = s.players
-    return {
-        "game": NAME,
-        "players": n,
-        "seat": seat,
-        "round": s.round,
-        "rounds": HAND_SIZE,
-        "phase": PHASES[s.phase],
-        "hand": _cards(s.hand[seat]) if 0 <= seat < n else [],
-        "hand_sizes": [popcount64(s.hand[i]) for i in range(n)],
-        "piles": [_pile(s, p) for p in range(N_PILES)],
-        "pile_sums": [s.pile_sum[p] for p in range(N_PILES)],
-        "won": [_cards(s.won[i]) for i in range(n)],
-        "scores": [s.score[i] for i in range(n)],
-        "played": [card_name(s.played[i]) if s.phase == RESOLVE else None for i in range(n)],
-        "order": [s.order[i] for i in range(n)] if s.phase == RESOLVE else [],
-        "resolved": s.resolved if s.phase == RESOLVE else 0,
-        "box_size": popcount64(s.box),
-    }
-
-
-#: What the project knows of Nin Jan before a deal: every registry reads it
-#: (engine/game_type.py).
-GAME = GameType(
-    name=NAME, title=TITLE, players=PLAYERS, simultaneous=True,
-    definition=definition, new_state=new_state, fields=fields, from_fields=from_fields,
-    view=view, steps=steps, scores=scores, action_name=action_name, num_actions=NUM_ACTIONS,
-    options=OPTIONS,
-    evaluation=None, search_settings={},
-)
