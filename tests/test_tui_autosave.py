@@ -259,3 +259,22 @@ def test_a_damaged_autosave_never_stops_the_list(tmp_path):
         assert [g.path for g in games] == [good]
         assert [u.path for u in unreadable] == [bad] and "\n" not in unreadable[0].error
     check()
+
+
+def test_a_description_is_read_again_once_the_file_changed():
+    """The menu describes every autosave each time it shows (kept between
+    showings, by file version): a game saved again is described anew."""
+    from ninja_dojo.tui.saves import describe
+    autosave_dir().mkdir(parents=True)
+    path = autosave_dir() / "ninjan-x.msgpack"
+    early = late_position(2, seed=3, rounds_left=5)
+    engine.save(early, path)
+    first = describe(path)
+    assert describe(path) is first                      # unchanged: not read again
+    on = early.clone()
+    while not on.is_terminal():
+        on.apply({m: on.legal_actions(m)[0] for m in on.movers()})
+    engine.save(on, path)
+    assert not first.finished and describe(path).finished
+    path.write_bytes(b"")
+    assert describe(path).error == "not a position file (empty)"

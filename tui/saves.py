@@ -87,21 +87,37 @@ def progress_text(state: State) -> str:
     return board.progress(state.view(-1), len(state.history))
 
 
+#: descriptions already read, by file and version (the menu describes every
+#: autosave each time it shows; a file is read again only once it changed)
+_DESCRIBED: dict[tuple, SaveInfo] = {}
+_DESCRIBED_LIMIT = 256
+
+
 def describe(path: Path) -> SaveInfo:
     """A file's description; a file that cannot be loaded says why."""
     path = Path(path)
     try:
-        modified = path.stat().st_mtime
+        st = path.stat()
+        modified, version = st.st_mtime, (st.st_ino, st.st_mtime_ns, st.st_size)
     except OSError:
-        modified = 0.0
+        modified, version = 0.0, None
     auto = path.parent == autosave_dir()
+    key = (path, auto, version)
+    if version is not None and key in _DESCRIBED:
+        return _DESCRIBED[key]
     try:
         saved = engine.load_game(path)
     except PositionError as e:
-        return SaveInfo(path, modified, auto, error=str(e))
-    s = saved.state
-    return SaveInfo(path, modified, auto, title=s.game.title, game=s.name, players=s.players,
-                    seats=saved.seats, progress=progress_text(s), finished=s.is_terminal())
+        info = SaveInfo(path, modified, auto, error=str(e))
+    else:
+        s = saved.state
+        info = SaveInfo(path, modified, auto, title=s.game.title, game=s.name, players=s.players,
+                        seats=saved.seats, progress=progress_text(s), finished=s.is_terminal())
+    if version is not None:
+        if len(_DESCRIBED) >= _DESCRIBED_LIMIT:
+            _DESCRIBED.clear()
+        _DESCRIBED[key] = info
+    return info
 
 
 def position_files(folder: Path) -> list[Path]:
