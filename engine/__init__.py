@@ -11,10 +11,10 @@ True
 """
 from ninja_dojo.engine.errors import PositionError
 from ninja_dojo.engine.game_type import GameType
-from ninja_dojo.engine.state import Action, Outcome, State, GAMES, game_module, game_type, new_game, seats_from_one
+from ninja_dojo.engine.state import Action, Outcome, action_of, State, GAMES, game_module, game_type, new_game, seats_from_one
 from ninja_dojo.engine.codec import SavedGame, dumps, loads, loads_game, save, load, load_game
 
 __all__ = [
-    "Action", "Outcome", "State", "PositionError", "GAMES", "GameType", "game_module", "game_type",
+    "Action", "Outcome", "action_of", "State", "PositionError", "GAMES", "GameType", "game_module", "game_type",
     "new_game", "seats_from_one", "dumps", "loads", "save", "load", "SavedGame", "loads_game", "load_game",
 ]

@@ -82,6 +82,22 @@ class Action:
         return self.name
 
 
+def action_of(game: "GameType | str", action_id: int) -> Action:
+    """The ``Action`` of an id in ``game`` (a ``GameType`` or its name), with
+    its kind and arguments where the game describes its actions: the one
+    place an ``Action`` is made from an id.
+
+    >>> action_of("ninjan", 49)
+    Action(id=49, name='take pile 2', kind='take')
+    """
+    if isinstance(game, str):
+        game = game_type(game)
+    if game.describe is None:
+        return Action(action_id, game.action_name(action_id))
+    kind, args = game.describe(action_id)
+    return Action(action_id, game.action_name(action_id), kind, args)
+
+
 def seats_from_one(name: str) -> str:
     """An action name as people read it, seats counted from 1 as on the board
     and on the command line.  The engine's names count seats from 0, as
@@ -171,10 +187,7 @@ class State:
         if isinstance(what, int):
             if not 0 <= what < _driver.num_actions(self.rules):
                 raise PositionError(f"{what} is not an action id of {self.name}")
-            if self.game.describe is None:
-                return Action(what, self.game.action_name(what))
-            kind, args = self.game.describe(what)
-            return Action(what, self.game.action_name(what), kind, args)
+            return action_of(self.game, what)
         if isinstance(what, str):
             wanted = what.strip().lower()
             for a in self.legal_action_ids(seat):

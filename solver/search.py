@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 import numpy as np
 
-from ninja_dojo.engine import Action, PositionError, State
+from ninja_dojo.engine import Action, PositionError, State, action_of
 
 SELECTIONS = ("rm", "exp3", "ducb")
 ROLLOUTS = ("heuristic", "random")
@@ -537,7 +537,6 @@ def choose(analysis: Analysis, mixed: bool = False, seed: int = 0) -> Action:
         for m in analysis.moves:
             acc += m.share
             if r < acc:
-                return Action(m.action, m.name)
-        m = analysis.moves[-1]
-        return Action(m.action, m.name)
-    return Action(analysis.best.action, analysis.best.name)
+                return action_of(analysis.game, m.action)
+        return action_of(analysis.game, analysis.moves[-1].action)
+    return action_of(analysis.game, analysis.best.action)

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ninja_dojo.engine import Action
+from ninja_dojo.engine import action_of
 from ninja_dojo.solver.search import Analysis
 
 BAR = 12
@@ -127,7 +127,7 @@ class AnalysisPanel(Static):
         keys = keys or (lambda action: None)
 
         def say(move) -> str:
-            return words(Action(move.action, move.name)) if words else move.name
+            return words(action_of(analysis.game, move.action)) if words else move.name
         self.display = True
         self.analysis = analysis
         self.border_title = f"Hint for {who}"
