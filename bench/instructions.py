@@ -171,8 +171,10 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     if args.child:
         return child(args.child)
-    if not 0 <= args.max_increase < 10:
-        p.error(f"--max-increase: {args.max_increase} is not between 0 and 10")
+    from ninja_dojo.engine.checks import out_of_range
+    problem = out_of_range(args.max_increase, 0, 10, high_open=True)
+    if problem:
+        p.error(f"--max-increase: {problem}")
     now = count()
     if args.json:
         print(json.dumps(now, indent=2))

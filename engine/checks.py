@@ -82,6 +82,62 @@ def cut(text: str, limit: int = SHOWN) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def number_words(n, grouped: bool = True) -> str:
+    """A bound or a value as a message writes it: ``100,000,000``, ``3600``,
+    ``0.5``; ``grouped=False``: an integer's digits in one run (a port)."""
+    if isinstance(n, int) and not isinstance(n, bool):
+        return f"{n:,}" if grouped else str(n)
+    return f"{n:g}" if isinstance(n, float) else str(n)
+
+
+def range_words(low, high, unit: str = "", *, low_open: bool = False,
+                high_open: bool = False, grouped: bool = True) -> str:
+    """A range as a person reads it, each bound worded as it is checked
+    (an open bound is not "between": ``--seconds 0`` is refused because a
+    time is *more than* 0).
+
+    >>> range_words(1, 100_000_000, "iterations")
+    'from 1 to 100,000,000 iterations'
+    >>> range_words(0, 3600.0, "seconds", low_open=True)
+    'more than 0 and at most 3600 seconds'
+    >>> range_words(0, 10, high_open=True)
+    'at least 0 and less than 10'
+    """
+    lo, hi = number_words(low, grouped), number_words(high, grouped)
+    unit = f" {unit}" if unit else ""
+    if not low_open and not high_open:
+        return f"from {lo} to {hi}{unit}"
+    return (f"{'more than' if low_open else 'at least'} {lo} and "
+            f"{'less than' if high_open else 'at most'} {hi}{unit}")
+
+
+def out_of_range(value, low, high, unit: str = "", *, low_open: bool = False,
+                 high_open: bool = False, grouped: bool = True,
+                 typed: str | None = None) -> str | None:
+    """Why ``value`` is refused, in one line, or ``None`` when it lies in the
+    range: the one wording of every bound the command lines check.
+    ``typed``: the value as the person typed it (``1e9``), to quote it so.
+
+    >>> out_of_range(0.0, 0, 3600.0, "seconds", low_open=True, typed="0")
+    '0 is too small: more than 0 and at most 3600 seconds'
+    >>> out_of_range(10**9, 1, 100_000_000, "iterations")
+    '1,000,000,000 is too large: from 1 to 100,000,000 iterations'
+    >>> out_of_range(5, 1, 10) is None
+    True
+    """
+    if value != value:                      # NaN lies in no range
+        side = "not a number"
+    elif value < low or (low_open and value == low):
+        side = "too small"
+    elif value > high or (high_open and value == high):
+        side = "too large"
+    else:
+        return None
+    said = cut(typed) if typed is not None else number_words(value, grouped)
+    words = range_words(low, high, unit, low_open=low_open, high_open=high_open, grouped=grouped)
+    return f"{said} is {side}: {words}"
+
+
 def get(f: dict, key: str, where: str = "state"):
     """``f[key]``, or ``PositionError`` naming ``where.key`` as missing."""
     if key not in f:

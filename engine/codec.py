@@ -184,18 +184,49 @@ def loads_game(data: bytes) -> SavedGame:
     """A position and its seating from msgpack bytes; ``PositionError`` if anything is wrong."""
     if not isinstance(data, (bytes, bytearray)):
         raise PositionError("not a position: expected bytes")
+    data = bytes(data)
+    if not data:
+        raise PositionError("not a position file (empty)")
     try:
-        doc = msgpack.unpackb(bytes(data), raw=False, strict_map_key=True)
-    except msgpack.ExtraData as e:
-        # A map with bytes after it is a position file gone wrong; anything
-        # else (a text file, random bytes: its first byte reads as a number)
-        # never was one.
-        if isinstance(e.unpacked, dict):
+        doc = msgpack.unpackb(data, raw=False, strict_map_key=True)
+    except msgpack.ExtraData:
+        # Bytes that begin as a position file are one gone wrong; anything
+        # else (a text file, random bytes: its first byte reads as a
+        # number, or as a map) never was one.
+        if begins_as_position(data):
             raise PositionError("not a position: extra bytes after the position") from None
         raise PositionError(NOT_MSGPACK) from None
     except (ValueError, msgpack.UnpackException) as e:  # bad bytes: msgpack's several types
-        raise PositionError(f"{NOT_MSGPACK}: {checks.cut(e)}") from None
+        if begins_as_position(data):
+            raise PositionError(f"not a position file (cut short or damaged: "
+                                f"{checks.cut(e)})") from None
+        raise PositionError(NOT_MSGPACK) from None
+    if not isinstance(doc, dict):   # (a one-character text file reads as a number)
+        what = "text" if isinstance(doc, str) else checks.kind(doc)
+        raise PositionError(f"not a position file (its msgpack is {what}, not a map)")
     return game_from_map(doc)
+
+
+#: how a map's first key "format" is written (what every position file begins with)
+_FORMAT_KEY = msgpack.packb("format")
+
+
+def begins_as_position(data: bytes) -> bool:
+    """Whether ``data`` begins as every position file does (``dumps``): a
+    map whose first key is ``"format"``.  Bytes that do are a position file
+    cut short or damaged; bytes that do not are no position file at all
+    (text, random bytes), whatever msgpack makes of their first bytes.
+
+    >>> begins_as_position(dumps(new_game("ninjan", 2, seed=1))[:20])
+    True
+    >>> begins_as_position(b"\\x80 random bytes"), begins_as_position(b"hello")
+    (False, False)
+    """
+    if not data:
+        return False
+    # the map's header: one byte (up to 15 keys), or three or five (more)
+    start = {0xde: 3, 0xdf: 5}.get(data[0], 1 if 0x80 <= data[0] <= 0x8f else None)
+    return start is not None and data[start:start + len(_FORMAT_KEY)] == _FORMAT_KEY
 
 
 def save(state: State, path: str | os.PathLike, seats=None, review: GameReview | None = None) -> None:

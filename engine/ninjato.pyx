@@ -2534,7 +2534,7 @@ OPTIONS = {}   # Ninjato has no variants
 #: four seats the few early visits spread evenly over a step's options were
 #: worse than the policy's own judgement (3 players, ismcts:2000 against two
 #: flat:2000, 100 games: 27.5% with 4, 43.0% with 64, 41.0% with 256;
-#: README, "Strength and speed").  At 2 players 4 stays, and a rollout
+#: docs/strength-log.md, "Ninjato").  At 2 players 4 stays, and a rollout
 #: stops at the start of its second turn and takes EVALUATION there: seven
 #: times the iterations, and at 0.05 s a move ahead of played-out flat
 #: Monte Carlo (59.0% over 300 duels on fresh deals) where the played-out

@@ -2686,7 +2686,7 @@ OPTIONS = {
 #: round it was level.  At 3 players a longer horizon, three rounds, did
 #: better on each of the same three deal sets (43.5% over 180 games against
 #: 38.6% for two rounds) and separated on fresh deals (42.4% over 180);
-#: README, "Strength and speed".
+#: docs/strength-log.md, "Senjutsu's rollouts cut off by an evaluation".
 SEARCH_SETTINGS = {2: {"cut_rounds": 2}, 3: {"cut_rounds": 3}, 4: {"cut_rounds": 2}}
 
 

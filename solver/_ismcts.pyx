@@ -585,9 +585,9 @@ cdef class Search:
         deal and dice the luck of the deal cancels out of the difference,
         where the outcomes of two moves go together.  (In 6-player San, Ni,
         Ichi! they turned out all but independent, so it sharpened nothing
-        there: README.)  The others choose by the rollout policy, as in
-        flat Monte Carlo.  Returns the playouts run (each counts as an
-        iteration), 0 when out of memory.
+        there: docs/strength-log.md.)  The others choose by the rollout
+        policy, as in flat Monte Carlo.  Returns the playouts run (each
+        counts as an iteration), 0 when out of memory.
         """
         cdef GameDef* g = self.g
         cdef void* s = self.work

@@ -31,6 +31,8 @@ from ninja_dojo.solver.search import MAX_ITERATIONS, MAX_SECONDS, cpu_cores
 
 #: the most games a tournament plays
 MAX_GAMES = 1_000_000
+#: the most processes or threads a command starts
+MAX_JOBS = 256
 #: seconds between two looks at Ctrl-C while a search runs in its thread
 POLL = 0.1
 
@@ -53,8 +55,9 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
     if not math.isfinite(value):
         raise argparse.ArgumentTypeError(f"{text!r} is not a finite number of seconds")
-    if not 0 < value <= MAX_SECONDS:
-        raise argparse.ArgumentTypeError(f"{text} is not between 0 and {MAX_SECONDS:g} seconds")
+    problem = checks.out_of_range(value, 0, MAX_SECONDS, "seconds", low_open=True, typed=text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return value
 
 
@@ -65,8 +68,9 @@ def _count(limit: int, what: str):
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of {what}") from None
-        if not 1 <= value <= limit:
-            raise argparse.ArgumentTypeError(f"{value} is not between 1 and {limit:,} {what}")
+        problem = checks.out_of_range(value, 1, limit, what, typed=text.strip())
+        if problem:
+            raise argparse.ArgumentTypeError(problem)
         return value
     parse.__name__ = what
     return parse
@@ -406,8 +410,9 @@ def cmd_review(args) -> int:
     from ninja_dojo.engine import load_game
     from ninja_dojo.solver.review import REVIEW_ITERATIONS, Cancelled, review_game
 
-    if not 0 <= args.jobs <= 256:
-        raise PositionError(f"--jobs: expected 0 (every core) to 256, got {args.jobs}")
+    problem = checks.out_of_range(args.jobs, 0, MAX_JOBS, "(0: every core)")
+    if problem:
+        raise PositionError(f"--jobs: {problem}")
     saved = load_game(args.file)
     state = saved.state
     if not state.history:
@@ -473,8 +478,9 @@ def _iteration_rate(state, seconds, seed, threads):
 def cmd_bench(args) -> int:
     from ninja_dojo.solver import _ismcts
 
-    if not 1 <= args.threads <= 256:
-        raise PositionError(f"--threads: expected 1 to 256, got {args.threads}")
+    problem = checks.out_of_range(args.threads, 1, MAX_JOBS)
+    if problem:
+        raise PositionError(f"--threads: {problem}")
     state = new_game(args.game, args.players, args.seed, **_options(args.option, args.game))
     out = {"game": args.game, "players": args.players, "playouts_per_second": None,
            "iterations_per_second": None, "bytes_per_iteration": None}

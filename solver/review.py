@@ -66,7 +66,7 @@ from ninja_dojo.engine.review import GameReview, ReviewedMove
 from ninja_dojo.solver.search import FIRST_SLICE, Depth, Search, SearchConfig, cpu_cores, search_to, thread_seed
 
 #: Search iterations per decision by default: a review of a whole game takes
-#: about as long as a few moves of the medium AI (README: times per game).
+#: about as long as a few moves of the medium AI (docs/playing.md, "Reviewing a game").
 REVIEW_ITERATIONS = 4000
 #: Marks by loss, in units of the equal share 1/N (the module says why).
 THRESHOLDS = (("blunder", 0.6), ("mistake", 0.4), ("inaccuracy", 0.2))

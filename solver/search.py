@@ -636,7 +636,8 @@ def recommend(moves: list[MoveStat]) -> MoveStat:
     strategy (regret matching), while a move's value is its result against
     how the others actually played in the search; the floor keeps a lucky,
     rarely tried move out.  Against "most visited" it was ahead at 2 and 4
-    players in 200-game runs, each within the noise (README).
+    players in 200-game runs, each within the noise (docs/how-it-works.md,
+    "Design choices").
     """
     floor = moves[0].visits / 5
     return max((m for m in moves if m.visits >= floor), key=lambda m: (m.value, m.visits))

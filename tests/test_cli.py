@@ -1,15 +1,19 @@
 """The ``solver`` command line, run as a user runs it."""
 import json
 import os
+import random
 import re
 import subprocess
 import sys
+from unittest import mock
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from ninja_dojo.engine import PositionError, load, save
 from tests.conftest import ninjan_position, solver_process
 from tests.play import play_random, random_joint
+from tests.properties import budget
 
 
 def solver(*args, check=True):
@@ -99,7 +103,7 @@ def test_a_team_tournament_measures_the_side_the_ai_plays():
     (["analyse", "POS", "--player", 0], "--player: 0 is not a seat"),
     (["analyse", "MIDROUND", "--player", 2], "seat 2 has no decision now (seats to decide: 1)"),
     (["analyse", "POS", "--iterations", 10, "--seconds", 1], "not allowed with"),
-    (["analyse", "GARBAGE"], "not a position file (not msgpack)"),
+    (["analyse", "GARBAGE"], "not a position file (cut short or damaged: "),
     (["tournament", "--game", "ninjan", "--ai", "ismcts:lots", "--vs", "random", "--games", 2],
      "budget"),
     (["tournament", "--game", "san_ni_ichi", "--players", 6, "--ai", "greedy", "--vs", "random",
@@ -130,12 +134,18 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, needle):
     # budgets that are not numbers, not finite, or absurd
     (["analyse", "POS", "--seconds", "inf"], "--seconds: 'inf' is not a finite number of seconds"),
     (["analyse", "POS", "--seconds", "nan"], "--seconds: 'nan' is not a finite number"),
-    (["analyse", "POS", "--seconds", "0"], "--seconds: 0 is not between 0 and 3600 seconds"),
-    (["analyse", "POS", "--seconds", "1e9"], "--seconds: 1e9 is not between 0 and 3600"),
-    (["analyse", "POS", "--iterations", "1000000000"], "1000000000 is not between 1 and 100,000,000"),
+    # each range says its bounds as they are checked: a time is more than 0
+    (["analyse", "POS", "--seconds", "0"], "--seconds: 0 is too small: more than 0 and at most 3600 seconds"),
+    (["analyse", "POS", "--seconds", "-0.5"], "--seconds: -0.5 is too small: more than 0 and at most 3600"),
+    (["analyse", "POS", "--seconds", "1e9"], "--seconds: 1e9 is too large: more than 0 and at most 3600"),
+    (["analyse", "POS", "--iterations", "1000000000"],
+     "1000000000 is too large: from 1 to 100,000,000 iterations"),
+    (["analyse", "POS", "--iterations", "0"], "--iterations: 0 is too small: from 1 to 100,000,000"),
+    (["review", "POS", "--jobs", "300"], "--jobs: 300 is too large: from 0 to 256 (0: every core)"),
+    (["bench", "--threads", "0"], "--threads: 0 is too small: from 1 to 256"),
     (["bench", "--seconds", "inf"], "--seconds: 'inf' is not a finite number"),
     (["tournament", "--game", "ninjan", "--ai", "greedy", "--vs", "random", "--games", "0"],
-     "--games: 0 is not between 1 and 1,000,000 games"),
+     "--games: 0 is too small: from 1 to 1,000,000 games"),
     # a seed says what is wrong with the value given
     (["tournament", "--game", "ninjan", "--ai", "greedy", "--vs", "random", "--seed", "-1"],
      "--seed: -1 is negative: a seed is 0 or more"),
@@ -444,3 +454,84 @@ def test_review_counts_the_seats_in_move_names_from_1(tmp_path):
         assert d["played_text"] == seats_from_one(d["played"]) and d["best_text"] == seats_from_one(d["best"])
         row = f"{d['move']:>4} {d['player']:>4}  {d['played_text']}"
         assert any(line.startswith(row) for line in out.splitlines()), row
+
+
+# ------------------------------------------ any bytes given as a position file
+#: a real position file, with its game's moves (cut anywhere below)
+_GOOD = None
+
+
+def _good_file() -> bytes:
+    global _GOOD
+    if _GOOD is None:
+        from ninja_dojo.engine import dumps, new_game
+        state = new_game("ninjan", 3, seed=5)
+        play_random(state, random.Random(1), moves=4)
+        _GOOD = dumps(state, ["human", "novice", "novice"])
+    return _GOOD
+
+
+_NOT_POSITIONS = (st.binary(max_size=400)
+                  | st.text(max_size=200).map(lambda s: s.encode("utf-8"))
+                  | st.floats(0, 1, exclude_max=True).map(lambda x: _good_file()[:int(x * len(_good_file()))])
+                  | st.binary(min_size=1, max_size=8).map(lambda b: _good_file() + b))
+
+
+@settings(max_examples=budget(8), deadline=None)
+@given(raw=_NOT_POSITIONS)
+def test_any_bytes_given_as_a_position_are_one_line_and_exit_2(raw):
+    """Random bytes, text, an empty file, a position cut short or with bytes
+    after it: ``solver analyse``, ``solver review`` and ``dojo --load`` say
+    what the file is not, in one line, exit 2, never with a traceback."""
+    import contextlib
+    import io
+    import tempfile
+    from ninja_dojo.solver.cli import main as solver_main
+    from ninja_dojo.tui.app import main as dojo_main
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "x.msgpack")
+        with open(path, "wb") as f:
+            f.write(raw)
+        for command in (["analyse", path, "--iterations", "10"], ["review", path, "--jobs", "1"]):
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()) as out:
+                assert solver_main(command) == 2
+            lines = err.getvalue().splitlines()
+            assert len(lines) == 1 and lines[0].startswith("solver: error: not a "), lines
+            assert out.getvalue() == ""
+        err = io.StringIO()
+
+        def started(self, *args, **kw):
+            raise AssertionError("the app started with a file that is no position")
+        with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as e, \
+                mock.patch("ninja_dojo.tui.app.DojoApp.run", started):
+            dojo_main(["--load", path])
+        lines = err.getvalue().splitlines()
+        assert e.value.code == 2 and len(lines) == 1, lines
+        assert lines[0].startswith(f"dojo: error: --load '{path}': not a "), lines
+        # What each is called is true of it.
+        said = lines[0].split(": ", 3)[-1]
+        if raw == b"":
+            assert said == "not a position file (empty)"
+        elif raw.startswith(_good_file()):
+            assert said == "not a position: extra bytes after the position"
+        elif _good_file().startswith(raw) and len(raw) > 8:
+            assert said.startswith("not a position file (cut short or damaged: ")
+        elif not raw[:1] or raw[0] < 0x80:       # text: its first byte reads as a number
+            assert said == "not a position file (not msgpack)" or "its msgpack is" in said
+
+
+def test_a_text_file_or_random_bytes_are_named_so_on_every_command_line(tmp_path):
+    """As a person tries it: the commands run as installed."""
+    text = tmp_path / "notes.msgpack"
+    text.write_text("my notes about the game\n")
+    noise = tmp_path / "noise.msgpack"
+    noise.write_bytes(b"\x83" + bytes(range(7, 250)))      # starts as a map would
+    for path in (text, noise):
+        for command in (["analyse", path], ["review", path]):
+            out = solver(*command, check=False)
+            assert out.returncode == 2 and out.stderr == "solver: error: not a position file (not msgpack)\n"
+        out = subprocess.run([sys.executable, "-m", "ninja_dojo.tui", "--load", str(path)],
+                             capture_output=True, text=True, timeout=120)
+        assert out.returncode == 2
+        assert out.stderr == f"dojo: error: --load '{path}': not a position file (not msgpack)\n"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import os
 import random
+import re
 
 import msgpack
 import pytest
@@ -275,13 +276,13 @@ def test_load_a_file_that_is_not_a_position(tmp_path):
 
 def test_bytes_level_errors():
     good = dumps(random_game(2, 2, moves=4))
-    refused(good[: len(good) // 2], "msgpack")
-    refused(good[:1], "msgpack")
-    refused(b"", "msgpack")
+    refused(good[: len(good) // 2], re.escape("not a position file (cut short or damaged: "))
+    refused(good[:1], re.escape("not a position file (not msgpack)"))
+    refused(b"", re.escape("not a position file (empty)"))
     refused(good + b"\x01", "extra bytes")
     refused(random.Random(1).randbytes(300), "position")
-    refused(msgpack.packb([1, 2, 3]), "top level must be a map")
-    refused(msgpack.packb("ninjan"), "top level must be a map")
+    refused(msgpack.packb([1, 2, 3]), re.escape("not a position file (its msgpack is a list, not a map)"))
+    refused(msgpack.packb("ninjan"), re.escape("not a position file (its msgpack is text, not a map)"))
     with pytest.raises(PositionError, match="expected bytes"):
         loads("not bytes")
 

@@ -126,7 +126,7 @@ async def test_saves_and_exports_go_to_the_data_folder_by_default(dojo_home):
         game = await start_match(pilot, ["human", "novice"], seed=4)
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, SaveScreen))
-        assert app.screen.query_one("#path").value == str(dojo_home / "saves" / "ninjan-4-r1.msgpack")
+        assert app.screen.query_one("#path").value == "ninjan-4-r1.msgpack"     # in the saves folder
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is game)
         assert engine.load(dojo_home / "saves" / "ninjan-4-r1.msgpack") == game.match.state
@@ -179,3 +179,102 @@ async def test_when_the_autosave_fails_the_game_says_so_and_leaving_asks(tmp_pat
         assert "could not be autosaved" in app.screen.question
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+
+
+async def test_continue_offers_every_unfinished_game_newest_first(tmp_path):
+    """A game started in the browser (``dojo serve``) is autosaved beside
+    the terminal's: Continue used to open the newest only, so the other was
+    out of reach.  Now it lists every unfinished game, newest first; a
+    damaged autosave is left out in one line, and a finished game is not
+    offered."""
+    from ninja_dojo.tui.screens.resume import ContinueScreen
+    autosave_dir().mkdir(parents=True)
+    terminal = autosave_dir() / "ninjan-terminal.msgpack"
+    engine.save(late_position(4, seed=5, rounds_left=7), terminal, seats=["human"] + ["medium"] * 3)
+    browser = autosave_dir() / "pride_of_ninja-browser.msgpack"
+    engine.save(new_game("pride_of_ninja", 4, seed=1, deck="red"), browser,
+                seats=["human", "easy", "easy", "hard"])
+    done = autosave_dir() / "ninjan-done.msgpack"
+    finished = late_position(2, seed=30)
+    while not finished.is_terminal():
+        finished.apply({m: finished.legal_actions(m)[0] for m in finished.movers()})
+    engine.save(finished, done)
+    broken = autosave_dir() / "ninjan-broken.msgpack"
+    broken.write_bytes(engine.dumps(new_game("ninjan", 2, seed=2))[:50])     # cut short
+    for i, p in enumerate([terminal, browser, done, broken]):
+        os.utime(p, (1_700_000_000 + i * 3600,) * 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen
+        await pilot.pause()
+        info = str(menu.query_one("#continue-info").render()).splitlines()
+        assert info[0].startswith("Pride of Ninja · round 1 · you vs 3 AI (easy, hard) · ")
+        assert info[1:] == ["and 1 more unfinished game: c lists them all",
+                            "Left out: 1 autosave that cannot be opened (Load game says why)."]
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        listed = app.screen.query_one("#files")
+        shown = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert len(shown) == 2 and listed.highlighted == 0
+        assert shown[0].startswith("Pride of Ninja · round 1 · ")
+        assert shown[1].startswith("Nin Jan · round 3/9 · ")
+        skipped = str(app.screen.query_one("#continue-skipped").render())
+        assert skipped.startswith("Left out: ninjan-broken.msgpack, which cannot be opened: "
+                                  "not a position file (cut short")
+        await pilot.press("down", "enter")                   # the terminal's game
+        await wait_for(pilot, lambda: app.game_screen is not None)
+        game = app.game_screen
+        assert game.autosave.path == terminal and game.opened_from == terminal
+        assert game.match.state.history == engine.load(terminal).history
+    # Escape leaves the list and the menu as they were; one game goes straight on.
+    os.unlink(browser)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert str(app.screen.query_one("#continue-info").render()).splitlines()[1:] == [
+            "Left out: 1 autosave that cannot be opened (Load game says why)."]
+        await pilot.press("c")
+        await wait_for(pilot, lambda: app.game_screen is not None)
+        assert app.game_screen.autosave.path == terminal
+        assert any(n.message.startswith("Left out: ninjan-broken.msgpack, which cannot be opened")
+                   for n in app._notifications)
+
+
+def test_a_damaged_autosave_never_stops_the_list(tmp_path):
+    from hypothesis import given, settings, strategies as st
+    from tests.properties import budget
+    from ninja_dojo.tui.saves import unfinished_games
+    autosave_dir().mkdir(parents=True)
+    good = autosave_dir() / "good.msgpack"
+    engine.save(late_position(2, seed=3, rounds_left=5), good, seats=["human", "novice"])
+    os.utime(good, (1_600_000_000,) * 2)
+    whole = engine.dumps(new_game("ninjato", 3, seed=4))
+
+    @settings(max_examples=budget(2), deadline=None)
+    @given(st.binary(max_size=300) | st.integers(0, len(whole) - 1).map(lambda n: whole[:n]))
+    def check(raw):
+        bad = autosave_dir() / "bad.msgpack"
+        bad.write_bytes(raw)
+        games, unreadable = unfinished_games()
+        assert [g.path for g in games] == [good]
+        assert [u.path for u in unreadable] == [bad] and "\n" not in unreadable[0].error
+    check()
+
+
+def test_a_description_is_read_again_once_the_file_changed():
+    """The menu describes every autosave each time it shows (kept between
+    showings, by file version): a game saved again is described anew."""
+    from ninja_dojo.tui.saves import describe
+    autosave_dir().mkdir(parents=True)
+    path = autosave_dir() / "ninjan-x.msgpack"
+    early = late_position(2, seed=3, rounds_left=5)
+    engine.save(early, path)
+    first = describe(path)
+    assert describe(path) is first                      # unchanged: not read again
+    on = early.clone()
+    while not on.is_terminal():
+        on.apply({m: on.legal_actions(m)[0] for m in on.movers()})
+    engine.save(on, path)
+    assert not first.finished and describe(path).finished
+    path.write_bytes(b"")
+    assert describe(path).error == "not a position file (empty)"

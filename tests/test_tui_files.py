@@ -181,3 +181,140 @@ def test_dojo_command_line_rejects_bad_arguments(tmp_path, capsys):
             main(argv)
         assert e.value.code == 2
     assert "no such file" in capsys.readouterr().err
+
+
+# ------------------------------------------------------- without a terminal
+def _dojo(*args, stdin=None, timeout=60):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "ninja_dojo.tui", *map(str, args)],
+                          stdin=subprocess.DEVNULL if stdin is None else stdin,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+NEEDS = ("dojo needs a terminal: its {} is not a terminal (run it in a terminal; to play in a "
+         "web browser, dojo serve)")
+
+
+def test_without_a_terminal_dojo_says_so_in_one_line_and_exits_2(tmp_path):
+    """``dojo --load x.msgpack </dev/null >out`` used to spin at full CPU for
+    ever; now one line and exit 2, for every way of starting the app."""
+    import os
+    game = tmp_path / "game.msgpack"
+    engine.save(engine.new_game("ninjan", 2, seed=3), game, seats=["human", "novice"])
+    for args in ([], ["--load", game], ["--pause", "0", "--hint-iterations", "500"]):
+        out = _dojo(*args)
+        assert out.returncode == 2 and out.stdout == "", out
+        assert out.stderr.splitlines() == [NEEDS.format("input")]
+    # Input from a terminal, output to a file: refused too.
+    keyboard, other_end = os.openpty()
+    try:
+        out = _dojo("--load", game, stdin=keyboard)
+    finally:
+        os.close(keyboard)
+        os.close(other_end)
+    assert out.returncode == 2 and out.stderr.splitlines() == [NEEDS.format("output")]
+    # A wrong argument is still told as such (before the terminal).
+    out = _dojo("--pause", "-1")
+    assert out.returncode == 2
+    assert out.stderr.splitlines() == ["dojo: error: --pause: -1 is too small: from 0 to 60 seconds"]
+
+
+def test_without_a_terminal_the_rules_are_printed():
+    """``dojo --rules GAME | less``: the rules the screen shows, as text."""
+    from ninja_dojo.tui.screens.rules import rules_text
+    out = _dojo("--rules", "ninjato")
+    assert out.returncode == 0 and out.stderr == ""
+    assert out.stdout == rules_text("ninjato") + "\n"
+    assert out.stdout.startswith("# Ninjato") and "## Keys in a game" in out.stdout
+    out = _dojo("--rules")                      # the game the rules screen opens on
+    assert out.returncode == 0 and out.stdout.startswith("# Nin Jan")
+    out = _dojo("serve", "--help")
+    assert out.returncode == 0 and "dojo serve" in out.stdout
+
+
+def test_the_served_app_needs_no_terminal():
+    """``dojo serve`` runs each app with a driver of its own (the page):
+    ``TEXTUAL_DRIVER`` says so, and the app is not refused."""
+    import io
+    from ninja_dojo.tui.app import terminal_problem
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    assert terminal_problem(io.StringIO(), io.StringIO(), {}) == "its input is not a terminal"
+    assert terminal_problem(Tty(), io.StringIO(), {}) == "its output is not a terminal"
+    assert terminal_problem(Tty(), Tty(), {}) is None
+    closed = io.StringIO()
+    closed.close()
+    assert terminal_problem(closed, Tty(), {}) == "its input is not a terminal"
+    web = {"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver"}
+    assert terminal_problem(io.StringIO(), io.StringIO(), web) is None
+
+
+# ------------------------------------------------- the file fields at 80x24
+def _deep_home(tmp_path, monkeypatch):
+    """The data folder where platformdirs puts it, under a home folder: a
+    path too long for a field 80 columns wide."""
+    home = tmp_path / "home"
+    data = home / ".local" / "share" / "ninja-dojo"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("NINJA_DOJO_HOME", str(data))
+    return data
+
+
+def _shows_whole(field) -> bool:
+    from rich.cells import cell_len
+    return cell_len(field.value) < field.content_region.width        # (and the cursor)
+
+
+async def test_the_save_field_is_a_name_with_its_folder_on_a_line_of_its_own(tmp_path, monkeypatch):
+    """Dialogs' file fields at 80x24 used to show a path cut at the left
+    (``oot/.local/...``): the folder is a line of its own, ~ for home, and
+    the field the file's name, read whole."""
+    from ninja_dojo.tui.app import DojoApp
+    data = _deep_home(tmp_path, monkeypatch)
+    app = DojoApp(step_pause=0, animate=False, settings=make_app().settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start_match(pilot, ["human", "novice"], seed=4)
+        for key, name in (("s", "ninjan-4-r1.msgpack"), ("e", "ninjan-4-r1-position.msgpack")):
+            await pilot.press(key)
+            await wait_for(pilot, lambda: isinstance(app.screen, SaveScreen))
+            await pilot.pause()
+            dialog = app.screen
+            field = dialog.query_one("#path")
+            assert field.value == name and _shows_whole(field)
+            folder = dialog.query_one("#save-folder")
+            assert str(folder.render()) == "Folder: ~/.local/share/ninja-dojo/saves"
+            assert dialog.query_one(".dialog").region.contains_region(folder.region)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: (data / "saves" / name).exists())
+            if key == "e":
+                await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is game)
+        assert engine.load(data / "saves" / "ninjan-4-r1.msgpack") == game.match.state
+
+
+async def test_the_load_field_names_the_game_chosen_and_the_line_above_its_folder(tmp_path, monkeypatch):
+    from ninja_dojo.tui.app import DojoApp
+    data = _deep_home(tmp_path, monkeypatch)
+    (data / "saves").mkdir(parents=True)
+    mine = data / "saves" / "mine.msgpack"
+    engine.save(late_position(2, seed=30), mine, seats=["human", "novice"])
+    app = DojoApp(step_pause=0, animate=False, settings=make_app().settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await pilot.pause()
+        dialog = app.screen
+        field, help_line = dialog.query_one("#path"), dialog.query_one("#load-folder")
+        assert field.value == "mine.msgpack" and _shows_whole(field)
+        assert "in ~/.local/share/ninja-dojo/saves" in str(help_line.render())
+        # Typed over: a name in the saves folder, said so above the field.
+        field.focus()
+        await pilot.press("end", "ctrl+u", *"nothing")
+        assert str(help_line.render()) == ("Or type a file name in ~/.local/share/ninja-dojo/saves, "
+                                           "or a path:")
+        await pilot.press("ctrl+u", *"mine", "enter")
+        await wait_for(pilot, lambda: app.game_screen is not None)
+        assert app.game_screen.opened_from == mine

@@ -125,3 +125,57 @@ async def test_at_one_keyboard_the_cover_offers_the_take_back_and_hides_the_hand
         assert game.check_action("take_back", ()) is False  # Player 1's choice is not theirs
         await pilot.press("u")
         assert game.match.pending[0].name == f"play {hand0[0]}"
+        said = [n.message for n in app._notifications]
+        assert said[-1] == "Take-back: the keyboard has passed on since that choice"
+
+
+def said(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_where_nothing_can_be_taken_back_u_says_why_in_one_line(tmp_path):
+    """``u`` used to do nothing and say nothing once the cards were revealed."""
+    app = make_app(tmp_path, settings=CONFIRM)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(app, pilot, ["human", "novice"], seed=5)
+        await settle(pilot, game)
+        await pilot.press("u")
+        assert said(app)[-1] == "Take-back: nothing has been chosen yet"
+        await pilot.press("1", "enter")                     # the AI has chosen: the reveal
+        await wait_for(pilot, lambda: len(game.match.state.history) >= 1, what="the reveal")
+        await settle(pilot, game)
+        state = game.match.state.clone()
+        assert game.check_action("take_back", ()) is False
+        await pilot.press("u")
+        assert said(app)[-1] == "Take-back: the cards are already revealed"
+        await pilot.press("backspace")
+        assert said(app)[-1] == "Take-back: the cards are already revealed"
+        assert game.match.state == state and 0 not in game.match.pending     # nothing changed
+        # Hidden from the footer, as before: the key is there only to say why.
+        assert "Take back" not in [b.binding.description for b in app.active_bindings.values()
+                                   if b.binding.show and b.enabled]
+
+
+async def test_u_says_why_while_the_round_is_shown(tmp_path):
+    app = make_app(tmp_path, settings=CONFIRM, step_pause=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(app, pilot, ["human", "novice"], seed=5)
+        await settle(pilot, game)
+        await pilot.press("1", "enter")
+        await wait_for(pilot, lambda: game.showing, what="the reveal's show")
+        await pilot.press("u")
+        assert said(app)[-1] == "Take-back: the cards are already revealed"
+
+
+async def test_in_a_game_of_turns_u_says_a_move_is_final(tmp_path):
+    from tests.test_tui_ninjato import play_by_keys
+    app = make_app(tmp_path, settings=CONFIRM)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = await start(app, pilot, ["human", "novice"], seed=4, game="ninjato")
+        m = game.match
+        await play_by_keys(pilot, game, {}, enter=True, until=lambda: any(
+            len(joint) == 1 and joint[0][0] == 0 for joint in m.state.history))
+        await settle(pilot, game)
+        await pilot.press("u")
+        assert said(app)[-1] == ("Take-back: the last move is already played "
+                                 "(a move is final once played)")

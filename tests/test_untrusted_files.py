@@ -185,7 +185,39 @@ def test_a_msgpack_decode_error_is_cut_short():
     bad_text = msgpack.packb("x" * 100)[:-1] + b"\xff"       # a string that is not UTF-8
     with pytest.raises(PositionError) as e:
         engine.loads(bad_text)
-    assert str(e.value).startswith("not a position file (not msgpack): ") and len(str(e.value)) <= 120
+    assert str(e.value) == "not a position file (not msgpack)"
+    # In a position file, the reason is told, cut short.
+    good = engine.dumps(new_game("ninjan", 2, seed=1))
+    damaged = good.replace(b"ninjan", b"\xffinjan")
+    with pytest.raises(PositionError) as e:
+        engine.loads(damaged)
+    assert str(e.value).startswith("not a position file (cut short or damaged: ")
+    assert len(str(e.value)) <= 120
+
+
+@pytest.mark.parametrize("cut", [8, 20, 100, -1])
+def test_a_position_file_cut_short_says_so(cut):
+    good = engine.dumps(new_game("ninjato", 3, seed=2))
+    with pytest.raises(PositionError) as e:
+        engine.loads(good[:cut])
+    assert str(e.value).startswith("not a position file (cut short or damaged: ")
+    assert "\n" not in str(e.value) and len(str(e.value)) <= 120
+
+
+@pytest.mark.parametrize("raw", [b"\x80\x01\x02", b"\x81\x01\x02\x03", b"\x8f" + bytes(40),
+                                 b"\xde\x00\x01\x01\x02\x00"])
+def test_random_bytes_that_start_like_a_map_are_not_msgpack_either(raw):
+    """(Not "extra bytes after the position": no position was there.)"""
+    with pytest.raises(PositionError) as e:
+        engine.loads(raw)
+    assert str(e.value) == "not a position file (not msgpack)"
+
+
+def test_an_empty_file_says_so(tmp_path):
+    (tmp_path / "empty.msgpack").write_bytes(b"")
+    with pytest.raises(PositionError) as e:
+        engine.load(tmp_path / "empty.msgpack")
+    assert str(e.value) == "not a position file (empty)"
 
 
 # ------------------------------------------------------------- the file named

@@ -2,15 +2,18 @@
 
     dojo                      the main menu
     dojo --load game.msgpack  straight into a saved game
-    dojo --rules [GAME]       the rules (of GAME: ninjan, san_ni_ichi, ...)
+    dojo --rules [GAME]       the rules (of GAME: ninjan, san_ni_ichi, ...);
+                              printed when the output is not a terminal
     dojo serve [--host H] [--port P]   the same app in a web browser (behind a token)
 
 Games are saved in the user's data folder (``tui.paths``): every game after
-each move, for the menu's Continue; saves and exports by default.
+each move, for the menu's Continue (which offers every unfinished game,
+newest first); saves and exports by default.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -19,17 +22,23 @@ from textual.app import App
 from textual.binding import Binding
 
 from ninja_dojo import engine
-from ninja_dojo.engine import PositionError
+from ninja_dojo.engine import PositionError, checks
+from ninja_dojo.solver.search import MAX_ITERATIONS
 from ninja_dojo.tui.boards import board_class, playable_games, stylesheets
 from ninja_dojo.tui.match import Match, MatchSetup, default_seats, load_match
 from ninja_dojo.tui.paths import data_dir, saves_dir
-from ninja_dojo.tui.saves import Autosave, latest_unfinished
+from ninja_dojo.tui.saves import Autosave, unfinished_games, unreadable_line
 from ninja_dojo.tui.screens.game import GameScreen
 from ninja_dojo.tui.screens.load import LoadScreen
 from ninja_dojo.tui.screens.menu import MenuScreen
-from ninja_dojo.tui.screens.rules import RulesScreen
+from ninja_dojo.tui.screens.resume import ContinueScreen
+from ninja_dojo.tui.screens.rules import RulesScreen, rules_text
 from ninja_dojo.tui.screens.setup import SetupScreen
 from ninja_dojo.tui.settings import Settings, load_settings, save_settings
+
+
+#: the longest pause between steps that --pause takes (longer, the table seems frozen)
+MAX_PAUSE = 60
 
 
 class DojoApp(App):
@@ -176,17 +185,29 @@ class DojoApp(App):
         self.call_later(self.new_game, None)
 
     def action_continue(self) -> None:
-        """The newest unfinished game, exactly where it was."""
-        info = latest_unfinished()
-        if info is None:
+        """An unfinished game, exactly where it was: the only one at once,
+        else the one picked from all of them, newest first."""
+        games, unreadable = unfinished_games()
+        if unreadable and len(games) < 2:      # (the list of several says it under them)
+            self.notify(unreadable_line(unreadable), severity="warning", timeout=8)
+        if not games:
             self.notify("No unfinished game to continue.")
+        elif len(games) == 1:
+            self.resume(games[0].path)
+        else:
+            self.push_screen(ContinueScreen(games, unreadable), callback=self.resume)
+
+    def resume(self, path: Path | None) -> None:
+        """Go on with the autosaved game at ``path`` (checked again: it may
+        have changed since it was listed)."""
+        if path is None:
             return
         try:
-            state, seats = load_match(info.path)
+            state, seats = load_match(path)
         except PositionError as e:
-            self.notify(f"Cannot continue {info.path}: {e}", severity="error", timeout=10)
+            self.notify(f"Cannot continue {path.name}: {e}", severity="error", timeout=10)
             return
-        self.call_later(self.open_state, (state, seats, info.path))
+        self.call_later(self.open_state, (state, seats, path))
 
     def action_load_game(self) -> None:
         self.push_screen(LoadScreen(self.folder, served=self.served), callback=self.open_state)
@@ -212,8 +233,34 @@ Games are kept in {folder} (continue with c on the menu);
 saves and exports go to its saves/ folder unless you type another path."""
 
 
-class _ServeParser(argparse.ArgumentParser):
-    """A wrong argument of ``dojo serve`` is one line and exit 2."""
+def terminal_problem(stdin=None, stdout=None, environ=None) -> str | None:
+    """Why the app cannot be drawn here, or ``None``: it reads keys from a
+    terminal and draws on one (without one, Textual would wait for keys
+    that never come, spinning).  A process given a driver of its own
+    (``TEXTUAL_DRIVER``: the page of ``dojo serve``) needs none.
+
+    >>> import io
+    >>> terminal_problem(io.StringIO(), io.StringIO(), {})
+    'its input is not a terminal'
+    >>> terminal_problem(io.StringIO(), io.StringIO(), {"TEXTUAL_DRIVER": "web"}) is None
+    True
+    """
+    environ = os.environ if environ is None else environ
+    if environ.get("TEXTUAL_DRIVER"):
+        return None
+    for name, stream in (("input", sys.stdin if stdin is None else stdin),
+                         ("output", sys.stdout if stdout is None else stdout)):
+        try:
+            tty = stream is not None and stream.isatty()
+        except (ValueError, OSError):       # closed
+            tty = False
+        if not tty:
+            return f"its {name} is not a terminal"
+    return None
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """A wrong argument of ``dojo`` or ``dojo serve`` is one line and exit 2."""
 
     def error(self, message):
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -229,7 +276,7 @@ def serve(argv: list[str]) -> int:
     data folder, by name.
     """
     from ninja_dojo.tui.serve import SERVED_FLAG, loopback
-    parser = _ServeParser(
+    parser = _OneLineParser(
         prog="dojo serve", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Play in a web browser: serve the app over HTTP.\n\n"
                     "It prints the link to open, with a random token made at each start:\n"
@@ -247,8 +294,9 @@ def serve(argv: list[str]) -> int:
     parser.add_argument("--no-token", action="store_true",
                         help="serve without a token: only with a loopback --host (localhost, 127.0.0.1, ::1)")
     args = parser.parse_args(argv)
-    if not 1 <= args.port <= 65535:
-        parser.error(f"--port: {args.port} is not a port (1 to 65535)")
+    problem = checks.out_of_range(args.port, 1, 65535, grouped=False)
+    if problem:
+        parser.error(f"--port: {problem}")
     if args.no_token and not loopback(args.host):
         parser.error(f"--no-token: only with a loopback --host (localhost, 127.0.0.1, ::1), not "
                      f"{shlex.quote(args.host)}: anyone who reaches it would play on this machine")
@@ -267,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["serve"]:
         return serve(argv[1:])
-    parser = argparse.ArgumentParser(
+    parser = _OneLineParser(
         prog="dojo", description="Ninja card games in the terminal against an ISMCTS AI.",
         epilog=HELP_EPILOG.format(folder=data_dir()), formatter_class=argparse.RawDescriptionHelpFormatter)
     games = [name for name, _ in playable_games()]
@@ -282,16 +330,35 @@ def main(argv: list[str] | None = None) -> int:
     # set by `dojo serve` for the app it runs in a browser: files by name, in the data folder only
     parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.pause is not None and not 0 <= args.pause <= 60:
-        parser.error(f"--pause: {args.pause:g} is not between 0 and 60 seconds")
-    if args.hint_iterations is not None and args.hint_iterations < 1:
-        parser.error(f"--hint-iterations: {args.hint_iterations} is not a positive number")
+    if args.pause is not None and (problem := checks.out_of_range(args.pause, 0, MAX_PAUSE,
+                                                                  "seconds")):
+        parser.error(f"--pause: {problem}")
+    if args.hint_iterations is not None and (
+            problem := checks.out_of_range(args.hint_iterations, 1, MAX_ITERATIONS, "iterations")):
+        parser.error(f"--hint-iterations: {problem}")
     if args.rules and args.rules not in games:
         parser.error(f"--rules: no game {args.rules!r}; choose one of {', '.join(games)}")
-    if args.load and not Path(args.load).is_file():
-        parser.error(f"--load: no such file {args.load!r}")
     if args.served and args.load:
         parser.error("--load: not in the app served in a browser")
+    if args.load:
+        if not Path(args.load).is_file():
+            parser.error(f"--load: no such file {args.load!r}")
+        try:        # (checked completely before the app starts; the app reads it again)
+            load_match(args.load)
+        except PositionError as e:
+            parser.error(f"--load {args.load!r}: {e}")
+    problem = terminal_problem()
+    if problem and args.rules is not None:
+        # The rules are text: without a terminal they are printed (dojo --rules | less).
+        try:
+            print(rules_text(args.rules or games[0]))
+        except BrokenPipeError:         # the reader went away (| head): nothing left to say
+            sys.stderr.close()
+        return 0
+    if problem:
+        print(f"dojo needs a terminal: {problem} (run it in a terminal; to play in a "
+              "web browser, dojo serve)", file=sys.stderr)
+        return 2
     app = DojoApp(step_pause=args.pause, hint_iterations=args.hint_iterations, load=args.load,
                   rules=args.rules if args.rules else args.rules == "", served=args.served)
     app.run()

@@ -62,6 +62,21 @@ def settings_file() -> Path:
     return data_dir() / "settings.json"
 
 
+def shown_path(path: Path | str) -> str:
+    """A path as a person reads it: the home folder as ``~``.
+
+    >>> shown_path(Path.home() / ".local" / "share" / "ninja-dojo" / "saves")
+    '~/.local/share/ninja-dojo/saves'
+    >>> shown_path("/srv/games")
+    '/srv/games'
+    """
+    path = Path(path)
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except (ValueError, RuntimeError):     # elsewhere, or no home folder known
+        return str(path)
+
+
 def ensure(folder: Path) -> Path:
     """``folder``, created if missing (``OSError`` if it cannot be)."""
     folder.mkdir(parents=True, exist_ok=True)

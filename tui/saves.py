@@ -3,8 +3,10 @@ the load screen and the menu's Continue read.
 
 Every game in the app is written to ``autosave/`` after each decision
 (atomically, by ``engine.save``: the old file or the new, never half), so
-quitting, a closed terminal or a crash loses nothing; Continue opens the
-newest game that is not finished.  A file's description (game, seats,
+quitting, a closed terminal or a crash loses nothing; Continue offers every
+game that is not finished, newest first (each process, a terminal's or one
+a browser opened with ``dojo serve``, writes its games to files of their
+own, so one never replaces another's).  A file's description (game, seats,
 round, finished or not) is read from the file itself.
 """
 from __future__ import annotations
@@ -85,21 +87,37 @@ def progress_text(state: State) -> str:
     return board.progress(state.view(-1), len(state.history))
 
 
+#: descriptions already read, by file and version (the menu describes every
+#: autosave each time it shows; a file is read again only once it changed)
+_DESCRIBED: dict[tuple, SaveInfo] = {}
+_DESCRIBED_LIMIT = 256
+
+
 def describe(path: Path) -> SaveInfo:
     """A file's description; a file that cannot be loaded says why."""
     path = Path(path)
     try:
-        modified = path.stat().st_mtime
+        st = path.stat()
+        modified, version = st.st_mtime, (st.st_ino, st.st_mtime_ns, st.st_size)
     except OSError:
-        modified = 0.0
+        modified, version = 0.0, None
     auto = path.parent == autosave_dir()
+    key = (path, auto, version)
+    if version is not None and key in _DESCRIBED:
+        return _DESCRIBED[key]
     try:
         saved = engine.load_game(path)
     except PositionError as e:
-        return SaveInfo(path, modified, auto, error=str(e))
-    s = saved.state
-    return SaveInfo(path, modified, auto, title=s.game.title, game=s.name, players=s.players,
-                    seats=saved.seats, progress=progress_text(s), finished=s.is_terminal())
+        info = SaveInfo(path, modified, auto, error=str(e))
+    else:
+        s = saved.state
+        info = SaveInfo(path, modified, auto, title=s.game.title, game=s.name, players=s.players,
+                        seats=saved.seats, progress=progress_text(s), finished=s.is_terminal())
+    if version is not None:
+        if len(_DESCRIBED) >= _DESCRIBED_LIMIT:
+            _DESCRIBED.clear()
+        _DESCRIBED[key] = info
+    return info
 
 
 def position_files(folder: Path) -> list[Path]:
@@ -132,12 +150,48 @@ def list_saves(folders: list[Path] | None = None, limit: int = 60) -> list[SaveI
 
 
 def latest_unfinished() -> SaveInfo | None:
-    """The newest autosave of a game that is not over (Continue opens it)."""
+    """The newest autosave of a game that is not over."""
+    games, _ = unfinished_games()
+    return games[0] if games else None
+
+
+def unfinished_games() -> tuple[list[SaveInfo], list[SaveInfo]]:
+    """Every autosaved game that is not over, newest first (Continue offers
+    them all: a game started in the browser, ``dojo serve``, is autosaved
+    beside the terminal's), and the autosaves that cannot be opened (a
+    damaged file is left out of the list, never a reason to stop)."""
+    games, unreadable = [], []
     for p in sorted(position_files(autosave_dir()), key=_mtime, reverse=True):
         info = describe(p)
-        if info.error is None and not info.finished:
-            return info
-    return None
+        if info.error is not None:
+            unreadable.append(info)
+        elif not info.finished:
+            games.append(info)
+    return games, unreadable
+
+
+def unreadable_line(unreadable: list[SaveInfo], why: bool = True) -> str:
+    """One line for the autosaves left out because they cannot be opened:
+    with the first one's name and reason (``why``), or short (the menu's
+    line at 80 columns; the load screen lists each with its reason).
+
+    >>> from pathlib import Path
+    >>> bad = [SaveInfo(Path(n), 0, True, error="not a position file (empty)") for n in ("a", "b")]
+    >>> unreadable_line(bad[:1])
+    'Left out: a, which cannot be opened: not a position file (empty).'
+    >>> unreadable_line(bad)
+    'Left out: 2 autosaves that cannot be opened (a: not a position file (empty)).'
+    >>> unreadable_line(bad, why=False)
+    'Left out: 2 autosaves that cannot be opened (Load game says why).'
+    """
+    if not unreadable:
+        return ""
+    n, first = len(unreadable), unreadable[0]
+    if why and n == 1:
+        return f"Left out: {first.path.name}, which cannot be opened: {first.error}."
+    count = f"{n} autosave{'s' if n > 1 else ''} that cannot be opened"
+    return (f"Left out: {count} ({first.path.name}: {first.error})." if why
+            else f"Left out: {count} (Load game says why).")
 
 
 def _mtime(p: Path) -> float:

@@ -19,6 +19,7 @@ they need, see ``tui.widgets.board``):
   a take-back or leaving the game stops it;
 - take-backs: a choice waits until the reveal (the other seats' choices, or
   with one-key choosing a short hold) and ``u`` takes it back until then;
+  after that ``u`` says in one line why it cannot;
 - a seat with a single legal move has it played for them, said in the log;
 - the autosave after every move (``tui.saves``), so a game is never lost;
 - the recap after each round, held until a key, and the score history (``t``);
@@ -85,6 +86,8 @@ def guarded(method):
 class GameScreen(Screen):
     BINDINGS = [
         Binding("u,backspace", "take_back", "Take back", id="game.take-back"),
+        # (the same keys when nothing can be taken back: they say why, in one line)
+        Binding("u,backspace", "no_take_back", "Take back", show=False, id="game.no-take-back"),
         Binding("space,enter", "skip", "Go on", show=False, id="game.go-on"),
         Binding("h", "hint", "Hint", id="game.hint"),
         Binding("t", "scores", "Scores", group=VIEWS, id="game.scores"),
@@ -479,6 +482,26 @@ class GameScreen(Screen):
     def action_take_back(self) -> None:
         if self.can_take_back():
             self.take_back()
+
+    def action_no_take_back(self) -> None:
+        self.notify(f"Take-back: {self.no_take_back_reason()}", timeout=4)
+
+    def no_take_back_reason(self) -> str:
+        """Why ``u`` takes nothing back now, in a player's words.  A choice
+        comes back only until it is revealed (or played, in a game of turns),
+        and at one keyboard only until the next person has the keyboard."""
+        m = self.match
+        if self.finished or m.state.is_terminal():
+            return "the game is over"
+        if not self.showing and any(m.seats[s].human for s in m.pending):
+            return "the keyboard has passed on since that choice"
+        last = next((joint for joint in reversed(m.state.history)
+                     if any(m.seats[seat].human for seat, _ in joint)), None)
+        if last is None:
+            return "nothing has been chosen yet"
+        if len(last) > 1:
+            return "the cards are already revealed"
+        return "the last move is already played (a move is final once played)"
 
     @guarded
     def take_back(self, passed_on: bool = False) -> None:
@@ -891,6 +914,8 @@ class GameScreen(Screen):
             return True if (self.showing or self.holding) else False
         if action == "take_back":
             return self.can_take_back()           # (hidden when there is nothing to take back)
+        if action == "no_take_back":
+            return not self.can_take_back()
         if action == "export":
             return True if not self.match.state.is_terminal() else None
         return True

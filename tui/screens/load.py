@@ -1,5 +1,7 @@
 """Load a saved game: pick one of the games listed (saves and autosaves,
-newest first, each with its game, table, round and date) or type a path.
+newest first, each with its game, table, round and date) or type a file:
+a name in the saves folder (named on its own line above the field), or a
+path.
 
 The file is read and checked completely (engine.codec) before anything
 changes; a bad file gives one message and the game in progress stays.  In
@@ -22,7 +24,7 @@ from textual.widgets.option_list import Option
 
 from ninja_dojo import engine
 from ninja_dojo.tui.match import load_match
-from ninja_dojo.tui.paths import autosave_dir, name_in, within
+from ninja_dojo.tui.paths import autosave_dir, name_in, shown_path, within
 from ninja_dojo.tui.saves import SaveInfo, list_saves, seats_summary
 from ninja_dojo.tui.screens.save import normalise
 from ninja_dojo.tui.screens.short_form import fit_form
@@ -70,8 +72,10 @@ class LoadScreen(ModalScreen[tuple | None]):
                 yield Static(Text("Or type the name of a game in the saves folder:"), classes="help")
                 yield Input("", id="path")
             else:
-                yield Static(Text(f"Or type a file (relative to {self.folder}):"), classes="help")
-                yield Input(str(self.folder) + os.sep, id="path")
+                # The folder on a line of its own, the field a name: at 80
+                # columns a whole path in the field would show only its end.
+                yield Static(Text(self._typing_help()), classes="help", id="load-folder")
+                yield Input("", id="path")
             yield Static("", id="load-message")
             with Horizontal(classes="buttons"):
                 yield Button("Load", id="load", variant="primary")
@@ -93,10 +97,28 @@ class LoadScreen(ModalScreen[tuple | None]):
         else:
             self.query_one("#path", Input).focus()
 
+    def _typing_help(self) -> str:
+        return f"Or type a file name in {shown_path(self.folder)}, or a path:"
+
     def _show_choice(self, option) -> None:
+        """The field names the listed game highlighted by its file name, and
+        the line above it the folder it is in (the saves or the autosaves)."""
         self.chosen = Path(option.id) if option.id else None
-        shown = (self.chosen.name if self.served else str(self.chosen)) if self.chosen else ""
-        self.query_one("#path", Input).value = shown
+        self.query_one("#path", Input).value = self.chosen.name if self.chosen else ""
+        if self.chosen is not None and not self.served:
+            self.query_one("#load-folder", Static).update(
+                Text(f"The game chosen, in {shown_path(self.chosen.parent)} (or type a file name "
+                     f"in {shown_path(self.folder)}, or a path):"))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Once the field no longer names the game chosen, it names a file
+        of the folder (or a path)."""
+        if event.value != event.input.value:       # (an older change, already overtaken)
+            return
+        if (self.chosen is not None and not self.served
+                and event.value.strip() != self.chosen.name):
+            self.chosen = None
+            self.query_one("#load-folder", Static).update(Text(self._typing_help()))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_choice(event.option)
@@ -131,6 +153,9 @@ class LoadScreen(ModalScreen[tuple | None]):
         self.dismiss((state, seats, path))
 
     def _typed_file(self, text: str) -> Path:
+        """The listed game chosen, or the file typed (relative to the folder)."""
+        if self.chosen is not None and text.strip() == self.chosen.name:
+            return self.chosen
         typed = Path(os.path.expanduser(text.strip()))
         if not typed.is_absolute():
             typed = self.folder / typed

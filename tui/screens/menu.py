@@ -9,7 +9,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from ninja_dojo.tui.saves import SaveInfo, latest_unfinished, seats_summary
+from ninja_dojo.tui.saves import SaveInfo, seats_summary, unfinished_games, unreadable_line
 from ninja_dojo.tui.widgets.title_bar import TitleBar
 
 BANNER = """\
@@ -69,14 +69,25 @@ class MenuScreen(Screen):
         self.set_class(event.size.height < SHORT, "-short")
 
     def refresh_continue(self) -> None:
-        """Continue is offered when an unfinished game is autosaved."""
-        self.unfinished = latest_unfinished()
-        info = self.unfinished
+        """Continue is offered when an unfinished game is autosaved: the
+        newest is described, and how many more there are (Continue lists
+        them); an autosave that cannot be opened is left out, in one line."""
+        games, unreadable = unfinished_games()
+        self.unfinished = info = games[0] if games else None
         self.query_one("#continue").parent.display = info is not None
-        line = self.query_one("#continue-info", Static)
-        line.display = info is not None
+        lines = []
         if info is not None:
-            line.update(f"{info.title} · {info.progress} · {seats_summary(info.seats)} · {info.when}")
+            lines.append(f"{info.title} · {info.progress} · {seats_summary(info.seats)} · {info.when}")
+        if len(games) > 1:
+            more = len(games) - 1
+            lines.append(f"and {more} more unfinished game{'s' if more > 1 else ''}: "
+                         "c lists them all")
+        if unreadable:
+            lines.append(unreadable_line(unreadable, why=False))
+        line = self.query_one("#continue-info", Static)
+        line.display = bool(lines)
+        line.update("\n".join(lines))
+        if info is not None:
             self.query_one("#continue", Button).focus()
         else:
             self.query_one("#new", Button).focus()

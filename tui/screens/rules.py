@@ -50,7 +50,7 @@ def board_help(game: str) -> str:
                      "default settings enter then plays it"))
     keys: dict[str, list[str]] = {}
     for b in [*board.BINDINGS, *GameScreen.BINDINGS]:
-        if b in numbered or b.action == "rules":
+        if b in numbered or b.action in ("rules", "no_take_back"):   # (u says why: not a key of its own)
             continue
         what = EXPLAIN.get(b.action, b.description)
         keys.setdefault(what, []).append(key_text(b.key))
@@ -61,9 +61,27 @@ def board_help(game: str) -> str:
     parts = ["## Reading the board", legend] if legend else []
     parts += ["## Keys in a game", "| key | what it does |\n|---|---|\n" + table,
               "u takes your last choice back until the cards are revealed (or, at one "
-              "keyboard, until the next person takes it); the settings (o on the menu) "
+              "keyboard, until the next person takes it), and after that says why it "
+              "cannot; the settings (o on the menu) "
               "choose whether a number plays at once."]
     return "\n\n".join(parts)
+
+
+def rules_text(game: str, missing: str = "") -> str:
+    """The rules of ``game`` (markdown), then how to read its board and the
+    keys: what the rules screen shows, and ``dojo --rules GAME`` prints
+    when its output is not a terminal.  ``missing``: said after the places
+    looked at when the rules are not installed."""
+    title = engine.game_type(game).title
+    text, looked = rules_markdown(game)
+    if text is None:
+        where = "\n".join(f"- `{p}`" for p in looked)
+        text = (f"# {title}\n\nThe rules of {title} are not installed with this copy "
+                f"of ninja-dojo. Looked in:\n\n{where}\n\n{missing}")
+    extra = board_help(game)
+    if extra:
+        text = text.rstrip() + "\n\n" + extra + "\n"
+    return text
 
 
 class RulesScreen(Screen):
@@ -78,20 +96,10 @@ class RulesScreen(Screen):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        title = engine.game_type(self.game).title
-        text, looked = rules_markdown(self.game)
-        self.found = text is not None
-        if text is None:
-            where = "\n".join(f"- `{p}`" for p in looked)
-            text = (f"# {title}\n\nThe rules of {title} are not installed with this copy "
-                    f"of ninja-dojo. Looked in:\n\n{where}\n\n"
-                    "Press **escape** to go back.")
-        extra = board_help(self.game)
-        if extra:
-            text = text.rstrip() + "\n\n" + extra + "\n"
-        self.text = text
+        self.found = rules_markdown(self.game)[0] is not None
+        self.text = rules_text(self.game, missing="Press **escape** to go back.")
         yield Header()
-        yield MarkdownViewer(text, show_table_of_contents=False, id="rules-viewer")
+        yield MarkdownViewer(self.text, show_table_of_contents=False, id="rules-viewer")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -21,7 +21,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from ninja_dojo import engine
 from ninja_dojo.engine import State
-from ninja_dojo.tui.paths import name_in
+from ninja_dojo.tui.paths import name_in, shown_path
 from ninja_dojo.tui.screens.short_form import fit_form
 
 
@@ -85,9 +85,13 @@ class SaveScreen(ModalScreen[Path | None]):
                              classes="help")
                 yield Input(start.name, id="path")
             else:
-                yield Static(Text(f"File (msgpack; relative to {self.folder}; an existing file is "
-                                  "replaced):"), classes="help")
-                yield Input(str(start), id="path")
+                # The folder on a line of its own, the field a name: at 80
+                # columns a whole path in the field would show only its end.
+                yield Static(Text(f"Folder: {shown_path(self.folder)}"), classes="help",
+                             id="save-folder")
+                yield Static(Text("File name (msgpack), or a path elsewhere; an existing file is "
+                                  "replaced:"), classes="help")
+                yield Input(start.name, id="path")
             yield Static("", id="save-message")
             with Horizontal(classes="buttons"):
                 yield Button("Export" if self.export else "Save", id="write", variant="primary")
