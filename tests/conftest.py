@@ -21,8 +21,8 @@ settings.register_profile("ci", max_examples=25, deadline=None, derandomize=True
 settings.register_profile("thorough", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 # CI's second run, against the debug build (.ci/run): the random-play and
-# loader property tests only, with four times the examples.
-settings.register_profile("debug-build", max_examples=100, deadline=None, derandomize=True,
+# loader property tests only, with twice the examples.
+settings.register_profile("debug-build", max_examples=50, deadline=None, derandomize=True,
                           database=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
