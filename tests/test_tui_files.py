@@ -318,3 +318,21 @@ async def test_the_load_field_names_the_game_chosen_and_the_line_above_its_folde
         await pilot.press("ctrl+u", *"mine", "enter")
         await wait_for(pilot, lambda: app.game_screen is not None)
         assert app.game_screen.opened_from == mine
+
+
+async def test_the_file_dialogs_draw_their_fields_one_line_high_at_80x24(tmp_path):
+    """Save, load and continue are forms: on a 24-row terminal each is drawn
+    short (its fields and buttons one line high), or it would not fit."""
+    from ninja_dojo.tui.screens.resume import ContinueScreen
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start_match(pilot, ["human", "novice"], seed=4)
+        for dialog in (SaveScreen(game.match.state, folder=tmp_path), LoadScreen(tmp_path),
+                       ContinueScreen([])):
+            app.push_screen(dialog)
+            await wait_for(pilot, lambda: app.screen is dialog and dialog.is_mounted)
+            await pilot.pause()
+            assert dialog.has_class("-short"), type(dialog).__name__
+            assert all(button.compact for button in dialog.query("Button")), type(dialog).__name__
+            dialog.dismiss(None)
+            await wait_for(pilot, lambda: app.screen is game)

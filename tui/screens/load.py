@@ -17,7 +17,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -27,7 +26,7 @@ from ninja_dojo.tui.match import load_match
 from ninja_dojo.tui.paths import autosave_dir, name_in, shown_path, within
 from ninja_dojo.tui.saves import SaveInfo, list_saves, seats_summary
 from ninja_dojo.tui.screens.save import normalise
-from ninja_dojo.tui.screens.short_form import fit_form
+from ninja_dojo.tui.screens.short_form import FitsShortTerminal
 
 
 def save_option(info: SaveInfo) -> Option:
@@ -43,7 +42,7 @@ def save_option(info: SaveInfo) -> Option:
     return Option(prompt, id=str(info.path))
 
 
-class LoadScreen(ModalScreen[tuple | None]):
+class LoadScreen(FitsShortTerminal, ModalScreen[tuple | None]):
     """Dismisses with ``(state, seats, path)`` (``tui.match.load_match``), or ``None``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="load.cancel")]
@@ -82,10 +81,6 @@ class LoadScreen(ModalScreen[tuple | None]):
                 yield Button("Cancel", id="cancel")
 
         yield Footer()
-
-    def on_resize(self, event: Resize) -> None:
-        fit_form(self, event.size.height)
-        self.query_one(".dialog").refresh(layout=True)
 
     def on_mount(self) -> None:
         if self.saves:

@@ -15,16 +15,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, OptionList, Static
 
 from ninja_dojo.tui.saves import SaveInfo, unreadable_line
 from ninja_dojo.tui.screens.load import save_option
-from ninja_dojo.tui.screens.short_form import fit_form
+from ninja_dojo.tui.screens.short_form import FitsShortTerminal
 
 
-class ContinueScreen(ModalScreen[Path | None]):
+class ContinueScreen(FitsShortTerminal, ModalScreen[Path | None]):
     """Dismisses with the autosave to resume, or ``None``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="continue.cancel")]
@@ -46,10 +45,6 @@ class ContinueScreen(ModalScreen[Path | None]):
                 yield Button("Continue", id="resume", variant="primary")
                 yield Button("Cancel", id="cancel")
         yield Footer()
-
-    def on_resize(self, event: Resize) -> None:
-        fit_form(self, event.size.height)
-        self.query_one(".dialog").refresh(layout=True)
 
     def on_mount(self) -> None:
         files = self.query_one("#files", OptionList)

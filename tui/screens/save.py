@@ -15,14 +15,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Static
 
 from ninja_dojo import engine
 from ninja_dojo.engine import State
 from ninja_dojo.tui.paths import name_in, shown_path
-from ninja_dojo.tui.screens.short_form import fit_form
+from ninja_dojo.tui.screens.short_form import FitsShortTerminal
 
 
 def default_name(state: State, kind: str = "save") -> str:
@@ -55,7 +54,7 @@ def analyse_command(path: Path, seat: int | None) -> str:
     return cmd
 
 
-class SaveScreen(ModalScreen[Path | None]):
+class SaveScreen(FitsShortTerminal, ModalScreen[Path | None]):
     """Dismisses with the path written, or ``None``."""
 
     BINDINGS = [Binding("escape", "close", "Cancel", id="save.cancel")]
@@ -98,10 +97,6 @@ class SaveScreen(ModalScreen[Path | None]):
                 yield Button("Cancel", id="cancel")
 
         yield Footer()
-
-    def on_resize(self, event: Resize) -> None:
-        fit_form(self, event.size.height)
-        self.query_one(".dialog").refresh(layout=True)
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()
