@@ -42,7 +42,7 @@ HELP = {
     "recap_seconds": "After each round the recap stays on screen until a key, or goes on "
                      "by itself after this many seconds.",
     "step_pause": "The pause between the steps of a round as they are resolved "
-                  "(space skips the rest of a round).",
+                  "(space skips the rest of a move; n goes straight to your next decision).",
 }
 
 LABELS = {

@@ -89,6 +89,8 @@ class GameScreen(Screen):
         # (the same keys when nothing can be taken back: they say why, in one line)
         Binding("u,backspace", "no_take_back", "Take back", show=False, id="game.no-take-back"),
         Binding("space,enter", "skip", "Go on", show=False, id="game.go-on"),
+        Binding("n", "to_my_turn", "To my turn", id="game.to-my-turn",
+                tooltip="Every step to the log at once, up to your next decision"),
         Binding("h", "hint", "Hint", id="game.hint"),
         Binding("t", "scores", "Scores", group=VIEWS, id="game.scores"),
         Binding("g", "log", "Log", group=VIEWS, id="game.log"),
@@ -130,7 +132,12 @@ class GameScreen(Screen):
         self.hint_depth = None
         self.hint_rule = ""
         self.showing = False
-        self.skip = False
+        #: set: the rest of this move's steps go by without a pause (space)
+        self.skip = asyncio.Event()
+        #: ``n`` was pressed: the steps go to the log without a pause until a
+        #: person's next decision (a round's recap still opens: it sums up
+        #: what went by)
+        self.rushing = False
         self.covered = False
         self.finished = False
         self.closed = False
@@ -355,11 +362,13 @@ class GameScreen(Screen):
             # (a secret card choice, or e.g. a discard): hide the board, pass it on.
             self.viewer = -1
             self.render_board()
+            self.rushing = False
             self.covered = True
             self.update_keys()
             self.app.push_screen(CoverScreen(m.names[seat], seat, self.take_back_seat()),
                                  callback=self._uncovered(seat))
             return
+        self.rushing = False
         self.render_board(actor=seat, legal=m.state.legal_actions(seat))
         self.status.set_message(self.board.prompt())
         self._hint_due()
@@ -463,6 +472,9 @@ class GameScreen(Screen):
             self.status.set_message(f"{m.names[event.seat]}: {self.board.action_text(action)}")
         if m.hot_seat:
             self.viewer = -1
+        # (the keys are no longer a chooser's: the footer must know, or it
+        # keeps what a refresh during the AIs' turn drew)
+        self.update_keys()
         self.advance()
 
     # ------------------------------------------------------------ take back
@@ -584,16 +596,20 @@ class GameScreen(Screen):
                     self.game_log.say(frame.line)
                     self.round_lines.append(frame.line)
                     self.caption = frame.line
-                    self.status.set_message(frame.line + ("   (space: skip)" if pause else ""))
-                if pause > 0 and not self.skip:
+                    self.status.set_message(frame.line + (
+                        "   (space: skip · n: to my turn)" if pause and not self.rushing else ""))
+                if pause > 0 and not (self.skip.is_set() or self.rushing):
                     self.board.show(frame.view, focus=frame.focus, caption=frame.line)
-                    await asyncio.sleep(pause * frame.pause)
+                    try:        # (a key cuts the pause short)
+                        await asyncio.wait_for(self.skip.wait(), pause * frame.pause)
+                    except asyncio.TimeoutError:
+                        pass
         except NoMatches:       # the screen is being taken down mid-show
             self.closed = True
             return
         finally:
             self.showing = False
-            self.skip = False
+            self.skip.clear()
         if round_view is not None and frames:
             # The last picture of the round stays while its recap is read.
             self.board.show(frames[-1].view, caption=frames[-1].line)
@@ -616,6 +632,7 @@ class GameScreen(Screen):
                              st.view(self.display_seat()), st.steps(), list(self.round_lines),
                              list(self.round_scores), list(st.scores()))
         self._start_round()
+        self.rushing = False
         self.recap_open = True
         seconds = self.settings.recap_seconds
         self.recap_waits = not seconds
@@ -893,7 +910,8 @@ class GameScreen(Screen):
 
     def _keys_state(self) -> tuple:
         return (self.actor is not None, self.covered, self.hint_panel.display, self.drawer,
-                self.match.state.is_terminal(), self.holding, self.showing,
+                self.match.state.is_terminal(), self.holding, self.showing, self.rushing,
+                self.recap_open,
                 self.can_take_back(), self.board.keys_state())
 
     def update_keys(self) -> None:
@@ -912,6 +930,8 @@ class GameScreen(Screen):
             return True if (self.actor is not None and not self.showing and not self.covered) else None
         if action == "skip":
             return True if (self.showing or self.holding) else False
+        if action == "to_my_turn":
+            return self.can_rush()             # (hidden when there is nothing to skip)
         if action == "take_back":
             return self.can_take_back()           # (hidden when there is nothing to take back)
         if action == "no_take_back":
@@ -960,10 +980,29 @@ class GameScreen(Screen):
 
     def action_skip(self) -> None:
         if self.showing:
-            self.skip = True
+            self.skip.set()
         elif self.holding:
             self._end_hold()
             self.advance()
+
+    def can_rush(self) -> bool:
+        """Is there a wait to cut short before a person's next decision?"""
+        return (bool(self.match.humans) and not self.match.state.is_terminal()
+                and self.actor is None and not (self.covered or self.recap_open or self.finished))
+
+    def action_to_my_turn(self) -> None:
+        """Straight to the next decision a person takes: the AIs' moves and
+        every step go to the log (``g``) without a pause."""
+        if not self.can_rush():
+            return
+        self.rushing = True
+        self.status.set_message("To your turn: every step goes to the log (g).")
+        if self.showing:
+            self.skip.set()
+        elif self.holding:
+            self._end_hold()
+            self.advance()
+        self.update_keys()
 
     def action_scores(self) -> None:
         from ninja_dojo.tui.screens.scores import ScoresScreen
