@@ -167,15 +167,40 @@ async def test_u_says_why_while_the_round_is_shown(tmp_path):
         assert said(app)[-1] == "Take-back: the cards are already revealed"
 
 
-async def test_in_a_game_of_turns_u_says_a_move_is_final(tmp_path):
+async def test_in_a_game_of_turns_u_takes_back_my_moves_until_something_hidden_shows(tmp_path):
+    """Ninjato: within my turn, ``u`` undoes my last decision (and the moves
+    forced after it) as long as it showed me nothing hidden; a draw or a
+    Guard turned up makes it stand, and ``u`` says so."""
     from tests.test_tui_ninjato import play_by_keys
     app = make_app(tmp_path, settings=CONFIRM)
     async with app.run_test(size=(120, 40)) as pilot:
         game = await start(app, pilot, ["human", "novice"], seed=4, game="ninjato")
         m = game.match
-        await play_by_keys(pilot, game, {}, enter=True, until=lambda: any(
-            len(joint) == 1 and joint[0][0] == 0 for joint in m.state.history))
+
+        def mine_last() -> bool:
+            h = m.state.history
+            return bool(h) and len(h[-1]) == 1 and h[-1][0][0] == 0 and game.actor == 0
+
+        await play_by_keys(pilot, game, {}, enter=True,
+                           until=lambda: mine_last() and game.can_take_back())
         await settle(pilot, game)
+        back = m.turn_take_back(0)
+        before, taken = m.state.clone(), back[0].before
+        assert "Take back" in [b.binding.description for b in app.active_bindings.values()
+                               if b.binding.show and b.enabled]
         await pilot.press("u")
-        assert said(app)[-1] == ("Take-back: the last move is already played "
-                                 "(a move is final once played)")
+        await settle(pilot, game)
+        assert m.state == taken and game.actor == 0 and len(m.state.history) < len(before.history)
+        assert game.game_log.lines_written[-1].startswith("You took back: ")
+        assert game.status.message.startswith("Taken back. ")
+        # The autosave has the game as it is now.
+        from ninja_dojo.engine import load_game
+        assert load_game(game.autosave.path).state == m.state
+        # A move that showed a hidden card stands.
+        await play_by_keys(pilot, game, {}, enter=True,
+                           until=lambda: mine_last() and not game.can_take_back())
+        await settle(pilot, game)
+        state = m.state.clone()
+        await pilot.press("u")
+        assert said(app)[-1] == "Take-back: your last move showed a hidden card (a draw, a Guard): it stands"
+        assert m.state == state

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ninja_dojo.engine import Action, PositionError, State, load_game
+from ninja_dojo.engine.state import Ply
 from ninja_dojo.engine.review import GameReview
 
 #: What a seat can be: a person at this keyboard, or an AI at a strength level.
@@ -25,6 +26,10 @@ HUMAN = "human"
 AI_NAMES = ("Hanzo", "Kaede", "Jubei", "Sasuke", "Goemon", "Kotaro")
 #: The AI level a seat gets when nothing else says (e.g. after loading a game).
 DEFAULT_LEVEL = "medium"
+#: How many worlds the mover cannot tell apart a take-back replays a move in:
+#: a move that showed its mover something hidden (a card drawn from a deck
+#: of two or more, a Guard turned up) shows something else in one of them.
+REVEAL_WORLDS = 8
 
 
 @dataclass(frozen=True)
@@ -174,3 +179,61 @@ class Match:
         joint = dict(self.pending)
         self.pending.clear()
         return self.state.apply(joint)
+
+    # ------------------------------------------------------ take-back in a turn
+    def turn_take_back(self, seat: int) -> list[Ply]:
+        """The moves ``u`` takes back for ``seat`` in a game of turns, as
+        a board game site allows: ``seat``'s own moves since anyone else
+        moved, while its turn goes on, back to its last real decision (the
+        forced moves after it come back with it), and only while none of them
+        showed it anything hidden: a draw or a Guard turned up makes them
+        stand.  ``[]``: nothing to take back.
+
+        >>> from ninja_dojo.engine import new_game
+        >>> m = Match(new_game("ninjan", 2, seed=3), plan_seats(2, ["human", "novice"]))
+        >>> m.turn_take_back(0)     # (nothing played yet)
+        []
+        """
+        st = self.state
+        if st.seed is None or self.pending or seat not in st.movers():
+            return []
+        mine = 0
+        for joint in reversed(st.history):
+            if len(joint) != 1 or joint[0][0] != seat:
+                break
+            mine += 1
+        if not mine:
+            return []
+        tail = list(st.plies())[-mine:]
+        decisions = [i for i, ply in enumerate(tail) if len(ply.before.legal_action_ids(seat)) > 1]
+        if not decisions:
+            return []
+        back = tail[decisions[-1]:]
+        if any(revealed(ply, seat) for ply in back):
+            return []
+        return back
+
+    def take_back_turn(self, seat: int) -> list[Action]:
+        """Take back ``turn_take_back(seat)``: the game as it was before
+        them; the moves taken back, first first."""
+        back = self.turn_take_back(seat)
+        if not back:
+            raise PositionError("nothing to take back")
+        self.state = back[0].before.clone()
+        return [ply.before.action(ply.move[seat], seat) for ply in back]
+
+
+def revealed(ply: Ply, seat: int) -> bool:
+    """Did this move show ``seat`` something it could not see before?  It
+    is replayed in worlds ``seat`` cannot tell from the true one; a hidden
+    card it brought to light differs between them."""
+    after = ply.after.view(seat)
+    for world_seed in range(1, REVEAL_WORLDS + 1):
+        world = ply.before.determinize(seat, world_seed)
+        try:
+            world.apply(ply.move)
+        except PositionError:
+            return True
+        if world.view(seat) != after:
+            return True
+    return False

@@ -487,8 +487,20 @@ class GameScreen(Screen):
             return None
         return seat
 
+    def turn_back_seat(self) -> int | None:
+        """The person deciding now, when ``u`` takes back their last moves of
+        this turn (``Match.turn_take_back``: nothing hidden came to light)."""
+        seat = self.actor
+        if seat is None or not self.match.seats[seat].human or self.match.pending:
+            return None
+        key = (self.match.token(), seat)
+        if getattr(self, "_turn_back", (None, None))[0] != key:
+            self._turn_back = (key, self.match.turn_take_back(seat))
+        return seat if self._turn_back[1] else None
+
     def can_take_back(self) -> bool:
-        return (self.take_back_seat() is not None and not self.showing and not self.covered
+        return ((self.take_back_seat() is not None or self.turn_back_seat() is not None)
+                and not self.showing and not self.covered
                 and not self.finished and not self.recap_open)
 
     def action_take_back(self) -> None:
@@ -513,7 +525,10 @@ class GameScreen(Screen):
             return "nothing has been chosen yet"
         if len(last) > 1:
             return "the cards are already revealed"
-        return "the last move is already played (a move is final once played)"
+        seat = last[0][0]
+        if m.state.history[-1] != last or seat not in m.movers():
+            return "the turn has passed on (a move is final once the next player moves)"
+        return "your last move showed a hidden card (a draw, a Guard): it stands"
 
     @guarded
     def take_back(self, passed_on: bool = False) -> None:
@@ -523,6 +538,7 @@ class GameScreen(Screen):
         keyboard: it is covered again for that person before their hand shows."""
         seat = self.take_back_seat()
         if seat is None:
+            self.take_back_turn()
             return
         self._end_hold()
         choice = self.match.pending.pop(seat)
@@ -540,6 +556,26 @@ class GameScreen(Screen):
         self.board.reselect(choice)
         self.status.set_message(f"Taken back. {self.board.prompt()}")
         self._hint_due()
+        self.update_keys()
+
+    def take_back_turn(self) -> None:
+        """Undo the deciding person's last moves of this turn (nothing hidden
+        came to light since): they decide again from before them."""
+        seat = self.turn_back_seat()
+        if seat is None:
+            return
+        m = self.match
+        back = m.take_back_turn(seat)
+        words = ", ".join(self.board.action_text(a) for a in back)
+        who = m.names[seat]
+        self.game_log.say(f"You took back: {words}." if who == "You"
+                          else f"{who} took back: {words}.", style="italic")
+        self.caption = None
+        self.save_now()
+        self.advance()
+        if self.actor == seat:
+            self.board.reselect(back[0])
+            self.status.set_message(f"Taken back. {self.board.prompt()}")
         self.update_keys()
 
     # ----------------------------------------------------------- the moves
