@@ -112,3 +112,14 @@ def test_nothing_comes_back_once_another_seat_has_moved_or_cards_are_revealed_to
     assert len(st.history[-1]) == 2
     for seat in range(2):
         assert m.turn_take_back(seat) == []
+
+
+def test_a_position_made_by_hand_has_nothing_to_take_back():
+    """Its moves do not replay from its seed's deal: nothing is offered (the
+    app used to hang on such a position, the replay raising)."""
+    from tests.ninjato_table import QUIET, Table, play
+    state = Table(players=3).hand(0, [5, 3, 1]).sentry(0, QUIET[1]).house(
+        0, plain=["Fan", "Scroll", "Vase"]).state()
+    play(state, "house 1 Strength", "base: Dojo 5", "declare the play")
+    m = Match(state, plan_seats(3, ["human", "novice", "novice"]))
+    assert state.movers() == [0] and m.turn_take_back(0) == []

@@ -178,3 +178,27 @@ def test_dojo_help_and_rules_on_the_command_line(capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert e.value.code == 2 and err[-1] == ("dojo: error: --rules: no game 'chess'; choose one of "
                                              "ninjan, ninjato, pride_of_ninja, san_ni_ichi, senjutsu")
+
+
+@pytest.mark.parametrize("game", ["ninjato", "senjutsu"])
+async def test_the_recap_speaks_of_the_games_own_turns_and_names_seats_one_way(tmp_path, game):
+    """Ninjato is a game of turns: its recap sums up a turn and goes on to
+    the next turn; Senjutsu's lines name the samurai, and so does its table
+    (with who plays it)."""
+    app = make_app(tmp_path, settings=WAITS)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.start_match(MatchSetup(game, plan_seats(2, ["human", "novice"]), 6))
+        await wait_for(pilot, lambda: app.game_screen is not None)
+        screen = app.game_screen
+        recap = await to_first_recap(pilot, screen)
+        text = text_of(recap.query_one("#recap-text"))
+        help_ = str(recap.query_one("#recap-help").render())
+        if game == "ninjato":
+            assert "on to the next turn" in help_ and "round" not in help_
+            assert "round" not in text.lower(), text
+        else:
+            from ninja_dojo.tui.widgets.senjutsu_words import samurai_word
+            view = screen.match.state.view(0)
+            for seat, name in enumerate(screen.match.names):
+                assert f"{samurai_word(view, seat)} ({name})" in text, text
+            assert "on to the next round" in help_

@@ -204,7 +204,12 @@ class Match:
             mine += 1
         if not mine:
             return []
-        tail = list(st.plies())[-mine:]
+        try:
+            tail = list(st.plies())[-mine:]
+        except PositionError:       # (a position made by hand: its moves do not replay)
+            return []
+        if tail[-1].after != st:
+            return []
         decisions = [i for i, ply in enumerate(tail) if len(ply.before.legal_action_ids(seat)) > 1]
         if not decisions:
             return []

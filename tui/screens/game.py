@@ -676,7 +676,7 @@ class GameScreen(Screen):
         self.status.set_message(f"{record.title} is over · enter goes on"
                                 if not seconds else f"{record.title} is over")
         screen = RecapScreen(record.title, self.board.recap(record), seconds=seconds,
-                             last=st.is_terminal())
+                             last=st.is_terminal(), round_word=self.board_type.ROUND_WORD)
         # After a refresh: the log's last lines (the round's scoring) are
         # drawn before the recap covers the screen, or the strip of log left
         # in view would show a line from before the round was resolved.

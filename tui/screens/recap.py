@@ -22,15 +22,16 @@ class RecapScreen(ModalScreen[str | None]):
     ]
 
     def __init__(self, title: str, body: RenderableType, *, seconds: float = 0,
-                 last: bool = False) -> None:
+                 last: bool = False, round_word: str = "round") -> None:
         super().__init__()
+        self.round_word = round_word
         self.title_text = title
         self.body = body
         self.seconds = seconds
         self.last = last
 
     def compose(self) -> ComposeResult:
-        then = "the result" if self.last else "the next round"
+        then = "the result" if self.last else f"the next {self.round_word}"
         if self.seconds:
             help_ = f"On to {then} in {self.seconds:g} s · enter: now · t: score history"
         else:

@@ -103,6 +103,8 @@ class Board(Widget, can_focus=True):
     COMPACT_BELOW: ClassVar[tuple[int, int]] = (100, 34)
     #: what the scores count, for the score history and the recaps
     SCORE_WORD: ClassVar[str] = "points"
+    #: what the stretch a recap sums up is called (a round; a turn in a game of turns)
+    ROUND_WORD: ClassVar[str] = "round"
     #: the lowest score wins (e.g. damage)
     LOW_SCORE_WINS: ClassVar[bool] = False
     #: everyone's score before the first round (e.g. a full health)
@@ -277,12 +279,17 @@ class Board(Widget, can_focus=True):
         """Each seat's score before the round, its change and the total."""
         table = Table(box=None, pad_edge=False, padding=(0, 2, 0, 0))
         table.add_column("Player", no_wrap=True)
-        table.add_column(f"{self.SCORE_WORD} this round", justify="right")
+        table.add_column(f"{self.SCORE_WORD} this {self.ROUND_WORD}", justify="right")
         table.add_column("total", justify="right")
-        for seat, name in enumerate(self.names):
+        for seat in range(len(self.names)):
             before, after = record.scores_before[seat], record.scores_after[seat]
-            table.add_row(name, signed(after - before), Text(str(after), style="bold"))
+            table.add_row(self.seat_name(seat, record.end), signed(after - before),
+                          Text(str(after), style="bold"))
         return table
+
+    def seat_name(self, seat: int, view: dict) -> str:
+        """A seat as the recap's table names it: as its lines do."""
+        return self.names[seat]
 
     @classmethod
     def score_history(cls, state: State) -> list[tuple[str, list[int]]]:

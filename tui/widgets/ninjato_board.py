@@ -60,6 +60,7 @@ WORDS_OF_THE_MOMENT = {"Banzai", "retreat", "declare the play", "give up"}
 class NinjatoBoard(OptionBoard):
     GAME = "ninjato"
     SCORE_WORD = "points"
+    ROUND_WORD = "turn"
     MIN_SIZE = (80, 24)
     COMPACT_BELOW = (110, 40)
     LEGEND = """\

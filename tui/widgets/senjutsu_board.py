@@ -503,6 +503,11 @@ class SenjutsuBoard(OptionBoard):
         parts.append(self.score_change_table(record))
         return Group(*parts)
 
+    def seat_name(self, seat: int, view: dict) -> str:
+        """``the Ronin (You)``: the samurai, as the recap's lines name it,
+        and who plays it."""
+        return f"{samurai_word(view, seat)} ({self.names[seat]})"
+
     @classmethod
     def round_key(cls, view: dict):
         return view.get("round") or None
