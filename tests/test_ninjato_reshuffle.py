@@ -143,38 +143,47 @@ def built_twins(f, p, v, o):
             return
 
 
+def shown_older_cards(games: int, players, rng):
+    """Seeded random games, at every move that shows a card while some hand
+    holds older cards: (game number, the position, the move, the position
+    after it, the seat ``p`` whose card ``v`` was shown, each other seat ``o``)."""
+    for game in range(games):
+        s = engine.new_game("ninjato", players(game), seed=rng.randrange(10**6))
+        while not s.is_terminal():
+            move = random_joint(s, rng)
+            after = s.clone()
+            after.apply(move)
+            yield game, s, move, after, None, None, None
+            card = shown(s, after)
+            if card and any(map(any, s.fields()["older"])):
+                p, v = card
+                for o in range(s.players):
+                    if o != p:
+                        yield game, s, move, after, p, v, o
+            s = after
+
+
 def test_twins_built_from_seeded_games_stay_twins_after_the_card_is_shown():
     """In each case where the old engine read the hand (checked: the
     older-first answer differs between the twins), the seat's view and
     determinizations stay the same."""
     met = Counter()
-    rng = random.Random(2027)
-    for game in range(GAMES):
-        s = engine.new_game("ninjato", 3 + game % 2, seed=rng.randrange(10**6))
-        while not s.is_terminal():
-            move = random_joint(s, rng)
-            after = s.clone()
-            after.apply(move)
-            card = shown(s, after)
-            if card and any(map(any, s.fields()["older"])):
-                p, v = card
-                f = s.fields()
-                for o in range(s.players):
-                    if o == p:
-                        continue
-                    for kind, g1, g2 in built_twins(f, p, v, o):
-                        t1, t2 = load(s, g1), load(s, g2)
-                        assert t1 is not None and t2 is not None, kind
-                        assert ninjato_knows(g1, o) == ninjato_knows(g2, o), kind
-                        assert older_first(g1, p, v) and not older_first(g2, p, v)
-                        if move[p].id not in t1.legal_action_ids(p) or move[p].id not in t2.legal_action_ids(p):
-                            continue
-                        same = same_after(t1, t2, move, o)
-                        if same is None:
-                            continue
-                        assert same, (kind, game, p, v, o)
-                        met[kind] += 1
-            s = after
+    for game, s, move, after, p, v, o in shown_older_cards(GAMES, lambda g: 3 + g % 2,
+                                                           random.Random(2027)):
+        if o is None:
+            continue
+        for kind, g1, g2 in built_twins(s.fields(), p, v, o):
+            t1, t2 = load(s, g1), load(s, g2)
+            assert t1 is not None and t2 is not None, kind
+            assert ninjato_knows(g1, o) == ninjato_knows(g2, o), kind
+            assert older_first(g1, p, v) and not older_first(g2, p, v)
+            if move[p].id not in t1.legal_action_ids(p) or move[p].id not in t2.legal_action_ids(p):
+                continue
+            same = same_after(t1, t2, move, o)
+            if same is None:
+                continue
+            assert same, (kind, game, p, v, o)
+            met[kind] += 1
     assert met["both sides"] >= 10 and met["cannot tell"] >= 10, met
 
 
@@ -197,32 +206,22 @@ def test_random_games_show_no_leak_when_a_hidden_card_is_shown():
     games), over more games: every twin pair stays twins after the move."""
     checked = would_have_leaked = 0
     rng = random.Random(64)
-    for game in range(90):
-        s = engine.new_game("ninjato", 2 + game % 3, seed=rng.randrange(10**6))
-        while not s.is_terminal():
-            move = random_joint(s, rng)
-            after = s.clone()
-            after.apply(move)
+    for game, s, move, after, p, v, o in shown_older_cards(90, lambda g: 2 + g % 3, rng):
+        if o is None:
             ninjato.from_fields(after.fields())       # the true hands fit the counts
-            card = shown(s, after)
-            if card and any(map(any, s.fields()["older"])):
-                p, v = card
-                f = s.fields()
-                for o in range(s.players):
-                    if o == p:
-                        continue
-                    for g in unseen_twins(f, o, rng):
-                        t = load(s, g)
-                        if t is None or move[p].id not in t.legal_action_ids(p):
-                            continue
-                        assert ninjato_knows(f, o) == ninjato_knows(g, o)
-                        same = same_after(s, t, move, o)
-                        if same is None:
-                            continue
-                        assert same, (game, p, v, o)
-                        checked += 1
-                        would_have_leaked += older_first(f, p, v) != older_first(g, p, v)
-            s = after
+            continue
+        f = s.fields()
+        for g in unseen_twins(f, o, rng):
+            t = load(s, g)
+            if t is None or move[p].id not in t.legal_action_ids(p):
+                continue
+            assert ninjato_knows(f, o) == ninjato_knows(g, o)
+            same = same_after(s, t, move, o)
+            if same is None:
+                continue
+            assert same, (game, p, v, o)
+            checked += 1
+            would_have_leaked += older_first(f, p, v) != older_first(g, p, v)
     assert checked >= 300 and would_have_leaked >= 10, (checked, would_have_leaked)
 
 
