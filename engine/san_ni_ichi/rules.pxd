@@ -123,21 +123,52 @@ ctypedef struct SanNiIchi:
     Step log[MAX_STEPS]
 
 
-# What the position and view modules read of the rules (rules.pyx; those
-# defined ``inline`` there stay inline in its own hot loop).
+# The small helpers every module of the game reads the struct with.
+cdef inline uint64_t bit(int c) noexcept nogil:
+    return (<uint64_t>1) << c
+
+cdef inline int type_of(int c) noexcept nogil:
+    if c < SMOKE0:
+        return c
+    return T_SMOKE if c < BLOCK0 else T_BLOCK
+
+cdef inline bint is_attack(int c) noexcept nogil:
+    return c < ZEN0
+
+cdef inline int elem_of(const SanNiIchi* s, int c) noexcept nogil:
+    return c // 10 if c < ZEN0 else s.zen_elem[c - ZEN0]
+
+cdef inline int partner(const SanNiIchi* s, int seat) noexcept nogil:
+    """Partners sit opposite (rulings 17); -1 without team play."""
+    cdef int p
+    if not s.teams:
+        return -1
+    # No division: this runs at every step of every rollout.
+    p = seat + (s.players >> 1)
+    return p - s.players if p >= s.players else p
+
+cdef inline int top_card(const SanNiIchi* s, int seat) noexcept nogil:
+    return s.pile[seat][s.pile_len[seat] - 1]
+
+cdef inline uint64_t pile_cards(const SanNiIchi* s, int seat) noexcept nogil:
+    cdef uint64_t m = 0
+    cdef int i
+    for i in range(s.pile_len[seat]):
+        m |= bit(s.pile[seat][i])
+    return m
+
+cdef inline void push(SanNiIchi* s, int seat, int c) noexcept nogil:
+    if s.pile_len[seat] < PILE_CAP:
+        s.pile[seat][s.pile_len[seat]] = c
+        s.pile_len[seat] += 1
+
+
+# What the position, view and notation modules call of the rules (defined
+# in rules.pyx; those defined ``inline`` there stay inline in its hot loop).
 cdef int number_of(int c) noexcept nogil
-cdef uint64_t bit(int c) noexcept nogil
-cdef int type_of(int c) noexcept nogil
 cdef uint64_t type_mask(int t) noexcept nogil
-cdef bint is_attack(int c) noexcept nogil
-cdef bint is_zen(int c) noexcept nogil
-cdef int elem_of(const SanNiIchi* s, int c) noexcept nogil
-cdef int partner(const SanNiIchi* s, int seat) noexcept nogil
-cdef int top_card(const SanNiIchi* s, int seat) noexcept nogil
 cdef int count_types(uint64_t hand) noexcept nogil
 cdef int resolve_key(int c) noexcept nogil
-cdef uint64_t pile_cards(const SanNiIchi* s, int seat) noexcept nogil
-cdef void push(SanNiIchi* s, int seat, int c) noexcept nogil
 cdef int highest_top(const SanNiIchi* s, uint8_t skip) noexcept nogil
 cdef void sort_resolution_order(SanNiIchi* s) noexcept nogil
 cdef int decider(const SanNiIchi* s) noexcept nogil

@@ -87,23 +87,12 @@ STEP_KINDS = ("reveal", "block", "start", "put", "slide", "discard", "tonfa",
 
 # ------------------------------------------------------------------ cards
 
-cdef inline uint64_t bit(int c) noexcept nogil:
-    return (<uint64_t>1) << c
-
-cdef inline int type_of(int c) noexcept nogil:
-    if c < SMOKE0:
-        return c
-    return T_SMOKE if c < BLOCK0 else T_BLOCK
-
 cdef inline uint64_t type_mask(int t) noexcept nogil:
     if t == T_SMOKE:
         return SMOKE_MASK
     if t == T_BLOCK:
         return BLOCK_MASK
     return bit(t)
-
-cdef inline bint is_attack(int c) noexcept nogil:
-    return c < ZEN0
 
 cdef inline bint is_zen(int c) noexcept nogil:
     return ZEN0 <= c < TONFA0
@@ -119,21 +108,6 @@ cdef inline bint beats(int a, int b) noexcept nogil:
 cdef inline int beater(int e) noexcept nogil:
     """The element that beats e: what a Zen Attack becomes on top of e."""
     return (e + 2) % 3
-
-cdef inline int elem_of(const SanNiIchi* s, int c) noexcept nogil:
-    return c // 10 if c < ZEN0 else s.zen_elem[c - ZEN0]
-
-cdef inline int partner(const SanNiIchi* s, int seat) noexcept nogil:
-    """Partners sit opposite (rulings 17); -1 without team play."""
-    cdef int p
-    if not s.teams:
-        return -1
-    # No division: this runs at every step of every rollout.
-    p = seat + (s.players >> 1)
-    return p - s.players if p >= s.players else p
-
-cdef inline int top_card(const SanNiIchi* s, int seat) noexcept nogil:
-    return s.pile[seat][s.pile_len[seat] - 1]
 
 cdef inline int types_in(uint64_t hand, int* out) noexcept nogil:
     """The distinct card types of a hand, ascending; returns how many."""
@@ -184,18 +158,6 @@ cdef void log_step(SanNiIchi* s, int kind, int seat, int card, int target, int o
     st.cards = cards
 
 # ------------------------------------------------------------------ piles
-
-cdef inline uint64_t pile_cards(const SanNiIchi* s, int seat) noexcept nogil:
-    cdef uint64_t m = 0
-    cdef int i
-    for i in range(s.pile_len[seat]):
-        m |= bit(s.pile[seat][i])
-    return m
-
-cdef inline void push(SanNiIchi* s, int seat, int c) noexcept nogil:
-    if s.pile_len[seat] < PILE_CAP:
-        s.pile[seat][s.pile_len[seat]] = c
-        s.pile_len[seat] += 1
 
 cdef inline void move_pile(SanNiIchi* s, int src, int dst) noexcept nogil:
     memcpy(s.pile[dst], s.pile[src], s.pile_len[src])

@@ -27,9 +27,10 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ninja_dojo.engine import Action, Outcome
-from ninja_dojo.tui.games.san_ni_ichi.cards import ELEMENT_STYLE, card_info, card_label, card_text, cards_text, weapons_text
+from ninja_dojo.tui.games.san_ni_ichi.cards import (ELEMENT_STYLE, card_info, card_label, card_text, cards_text,
+                                                   weapons_text)
 from ninja_dojo.tui.games.san_ni_ichi.story import fold, remove
-from ninja_dojo.tui.games.san_ni_ichi.words import possessive, action_label, action_seats, move_line, step_words
+from ninja_dojo.tui.games.san_ni_ichi.words import action_label, action_seats, move_line, possessive, step_words
 from ninja_dojo.tui.widgets.board import Frame, RoundRecord, plural, signed
 from ninja_dojo.tui.widgets.card_chip import CardChip
 from ninja_dojo.tui.widgets.hand import Hand

@@ -8,6 +8,7 @@ from ninja_dojo.tui.games.san_ni_ichi.cards import damage_value, parts
 
 
 def remove(cards: list[str], card: str) -> None:
+    """Remove one ``card`` from a hand or a list, if it is there."""
     if card in cards:
         cards.remove(card)
 
@@ -23,9 +24,9 @@ def _take_from_pile(pile: list[str], card: str) -> None:
 def _zen_on(card: str, pile: list[str]) -> str:
     """A Zen Attack put on a pile takes the element beating the card beneath
     (the wheel printed on the board), e.g. ``Zen Attack 15 (Water)``."""
-    if parts(card)[1] != "Zen Attack" or not pile:
+    if (parts(card) or (0, "", None))[1] != "Zen Attack" or not pile:
         return card
-    beaten = parts(pile[-1])[2]
+    beaten = (parts(pile[-1]) or (0, "", None))[2]
     beats = {"Wood": "Fire", "Water": "Wood", "Fire": "Water"}
     return f"{card} ({beats[beaten]})" if beaten in beats else card
 
