@@ -434,7 +434,7 @@ class SanNiIchiBoard(OptionBoard):
             if card is not None:
                 number, kind, _ = card_info(card)
                 face = Text.assemble((f"{number}\n", "bold"), (kind, ""))
-                style = kind.split()[0].lower() if kind in ELEMENT_STYLE else "weapon"
+                style = kind.lower() if kind in ELEMENT_STYLE else "weapon"
             chip.show(card, face, style, cursor=card_mode and i == self.cursor,
                       active=card_mode and card in usable)
 
