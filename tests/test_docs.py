@@ -136,6 +136,9 @@ def test_ninjato_docstring_examples_run():
                                   "ninja_dojo.solver.players",
                                   "ninja_dojo.solver.review", "ninja_dojo.solver.rating", "ninja_dojo.solver.tournament",
                                   "ninja_dojo.engine.senjutsu", "ninja_dojo.engine.senjutsu_cards", "ninja_dojo.engine.senjutsu_decks",
+                                  "ninja_dojo.engine.san_ni_ichi", "ninja_dojo.engine.san_ni_ichi.rules",
+                                  "ninja_dojo.engine.san_ni_ichi.notation", "ninja_dojo.engine.san_ni_ichi.position",
+                                  "ninja_dojo.engine.san_ni_ichi.views",
                                   "tests.properties", "tests.senjutsu_table"])
 def test_engine_and_solver_doctests(name):
     """The examples in the docstrings of the engine's and the solver's Python

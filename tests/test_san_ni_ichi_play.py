@@ -15,12 +15,13 @@ import pytest
 from ninja_dojo import engine
 from ninja_dojo.engine import PositionError, _driver, new_game
 from ninja_dojo.engine import san_ni_ichi as sni
+from ninja_dojo.engine.san_ni_ichi.views import _locations
 from tests.test_san_ni_ichi_rules import STANDARD, ALTERNATE, atk, position
 from tests.play import play_random, random_joint
 
 GAMES = 10_000
 RULES = sni.definition()
-NAMES = {a: sni.action_name(a) for a in range(sni.ACTIONS)}
+NAMES = {a: sni.action_name(a) for a in range(sni.GAME.num_actions)}
 # What each action id does to which seat, read from its readable name.
 TARGET = {}
 for _a, _n in NAMES.items():
@@ -75,7 +76,7 @@ def play_random_game(seed: int):
     rng = random.Random(seed)
     last_round = 1
     while True:
-        loc = sni._locations(bytes(buf))
+        loc = _locations(bytes(buf))
         check_places(loc, players, 7 * players)
         movers = _driver.movers(RULES, buf)
         if not movers:
@@ -362,7 +363,7 @@ def test_a_position_without_a_real_choice_is_refused():
 def test_action_names_are_stable_and_readable():
     assert sni.action_name(6) == "play 7 Fire (A)"
     assert sni.action_name(42) == "play Smoke Bomb" and sni.action_name(43) == "play Block"
-    names = [sni.action_name(a) for a in range(sni.ACTIONS)]
+    names = [sni.action_name(a) for a in range(sni.GAME.num_actions)]
     assert len(set(names)) == len(names)
     for n in ("start a pile on seat 2", "put on seat 1's pile", "slide to seat 3", "keep",
               "discard", "Tonfa: draw from seat 2's pile", "discard 3 Water (C)", "smoke bomb",
@@ -370,7 +371,7 @@ def test_action_names_are_stable_and_readable():
               "Sai: swap the piles of seats 0 and 4", "Sai: move seat 2's pile to seat 0"):
         assert n in names
     with pytest.raises(PositionError):
-        sni.action_name(sni.ACTIONS)
+        sni.action_name(sni.GAME.num_actions)
 
 
 # ------------------------------------------------------------------ heuristic

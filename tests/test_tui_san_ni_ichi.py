@@ -13,7 +13,7 @@ import re
 
 from ninja_dojo import engine
 from ninja_dojo.engine import new_game
-from ninja_dojo.engine.san_ni_ichi import STEP_KINDS
+from ninja_dojo.engine.san_ni_ichi.rules import STEP_KINDS
 from ninja_dojo.engine.state import replay
 from tests.play import random_moves, random_joint
 from tests.snapshot_apps.dojo_pilot import make_app, set_choice, settle, type_path, wait_for
@@ -23,7 +23,8 @@ from ninja_dojo.tui.screens.game import GameScreen
 from ninja_dojo.tui.screens.load import LoadScreen
 from ninja_dojo.tui.screens.save import SaveScreen
 from ninja_dojo.tui.screens.setup import SetupScreen
-from ninja_dojo.tui.widgets.san_ni_ichi_board import SanNiIchiBoard, action_label, action_seats, narrate
+from ninja_dojo.tui.games.san_ni_ichi.board import SanNiIchiBoard
+from ninja_dojo.tui.games.san_ni_ichi.words import action_label, action_seats, step_words as narrate
 
 GAME = "san_ni_ichi"
 
@@ -201,10 +202,10 @@ async def test_a_decision_by_mouse_and_the_hint_in_the_games_words(tmp_path):
         await wait_for(pilot, lambda: game.hint_panel.analysis is not None, what="the hint")
         shown = game.hint_panel.shown_text
         best = game.hint_panel.analysis.best
-        assert shown.startswith(f"Best: {board.action_text(engine.Action(best.action, best.name))}"
+        assert shown.startswith(f"Best: {board.action_text(engine.action_of(GAME, best.action))}"
                                 f" (key {board.key_for(best.action)})")
         # A click on a player picks the option aimed at them.
-        aimed = [(action_seats(a.name), a) for _, a in board.options()]
+        aimed = [(action_seats(a), a) for _, a in board.options()]
         target, option = next((seats[0], a) for seats, a in aimed if len(seats) == 1)
         before = len(game.match.state.history)
         await pilot.click(f"#sni-seat-{target + 1}")
@@ -276,9 +277,9 @@ def test_every_step_and_action_reads_in_the_players_words():
     names = ["You", "Kaede", "Jubei", "Sasuke", "Goemon", "Kotaro"]
     s = new_game(GAME, 6, seed=1, teams=True)
     for a in range(s.game.num_actions):
-        name = s.game.action_name(a)
-        label = action_label(name, s.view(0), names, 0)
-        assert not re.search(r"\bseats? \d", label), (name, label)
+        action = s.action(a)
+        label = action_label(action, s.view(0), names, 0)
+        assert not re.search(r"\bseats? \d", label), (action.name, label)
 
 
 def _setup(kinds, seed, **options):

@@ -2,16 +2,18 @@
 weapons in the game, team totals, the decision in front of you and your hand.
 
 Everything drawn comes from ``state.view(seat)``.  A decision is nothing but
-the legal actions of the seat to move (the engine's names: "play 7 Fire (A)",
-"start a pile on seat 2", "Tonfa: draw from seat 2's pile", "smoke bomb",
-...); the board only words them with the players' names and numbers them for
-the keys, so it knows no rule of the game.  Playing a card (and the Tonfa's
-discard) is done from the hand; every other decision is a numbered list.
+the legal actions of the seat to move, each described by the engine as data
+(``kind`` play, start, put, slide, tonfa, sai swap, smoke bomb, ...; ``args``
+its card or seats); ``words.py`` words them with the players' names and the
+board numbers them for the keys, so it knows no rule of the game and parses
+no name.  Playing a card (and the Tonfa's discard) is done from the hand;
+every other decision is a numbered list.  The step-by-step display folds the
+engine's steps onto the board (``story.py``); the cards are drawn by
+``cards.py``.
 """
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass
 
 from rich import box
@@ -25,15 +27,16 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ninja_dojo.engine import Action, Outcome
-from ninja_dojo.engine.san_ni_ichi import step_text
+from ninja_dojo.tui.games.san_ni_ichi.cards import (ELEMENT_STYLE, card_info, card_label, card_text, cards_text,
+                                                   weapons_text)
+from ninja_dojo.tui.games.san_ni_ichi.story import fold, remove
+from ninja_dojo.tui.games.san_ni_ichi.words import action_label, action_seats, move_line, possessive, step_words
 from ninja_dojo.tui.widgets.board import Frame, RoundRecord, plural, signed
 from ninja_dojo.tui.widgets.card_chip import CardChip
 from ninja_dojo.tui.widgets.hand import Hand
 from ninja_dojo.tui.widgets.option_board import OptionBoard
 from ninja_dojo.tui.widgets.option_line import OptionLine
 
-ELEMENT_STYLE = {"Fire": "#ff8f6b", "Wood": "#9bd67a", "Water": "#80c4ff"}
-WEAPON_STYLE = "#d7b5ff"
 WHEEL = "Fire beats Wood · Wood beats Water · Water beats Fire"
 #: the 7 dealt cards, and one more while a Tonfa's draw waits for its discard
 HAND_MAX = 8
@@ -41,288 +44,6 @@ HAND_MAX = 8
 OPTIONS_MAX = 20
 #: option keys: 1..9, then 0 for the tenth; the cursor reaches the rest
 OPTION_KEYS = [str(n) for n in range(1, 10)] + ["0"]
-
-_ATTACK = re.compile(r"(\d+) (Fire|Wood|Water) \(([ABC])\)")
-_ZEN_ON_PILE = re.compile(r"Zen Attack (\d+) \((Fire|Wood|Water)\)")
-_WEAPON = re.compile(r"(Zen Attack|Tonfa|Sai|Shuriken) (\d+)")
-
-
-# ------------------------------------------------------------------ cards
-def card_info(card: str) -> tuple[str, str, str]:
-    """``(number, kind, style)`` of a card name, for drawing it.
-
-    >>> card_info("7 Fire (A)")
-    ('7', 'Fire', '#ff8f6b')
-    >>> card_info("Zen Attack 15 (Water)")[:2]
-    ('15', 'Zen Water')
-    >>> card_info("Smoke Bomb")[:2]
-    ('∞', 'Smoke Bomb')
-    """
-    m = _ATTACK.fullmatch(card)
-    if m:
-        return m.group(1), m.group(2), ELEMENT_STYLE[m.group(2)]
-    m = _ZEN_ON_PILE.fullmatch(card)
-    if m:   # a Zen Attack on a pile has taken an element: draw it in that colour
-        return m.group(1), f"Zen {m.group(2)}", ELEMENT_STYLE[m.group(2)]
-    m = _WEAPON.fullmatch(card)
-    if m:
-        return m.group(2), m.group(1), WEAPON_STYLE
-    return ("∞" if card == "Smoke Bomb" else "–"), card, WEAPON_STYLE
-
-
-def card_label(card: str) -> str:
-    """The short form for piles: ``7 Fire``, ``Zen 15 Water``; a weapon keeps
-    its name.  (The tie letter follows from the element: Fire A, Wood B,
-    Water C.)"""
-    m = _ATTACK.fullmatch(card)
-    if m:
-        return f"{m.group(1)} {m.group(2)}"
-    m = _ZEN_ON_PILE.fullmatch(card)
-    if m:
-        return f"Zen {m.group(1)} {m.group(2)}"
-    return card
-
-
-def card_text(card: str, *, top: bool = False, short: bool = False) -> Text:
-    """A card as coloured text: ``7 Fire``; reversed when it tops a pile."""
-    _, _, style = card_info(card)
-    label = card_label(card) if short else card
-    if top:
-        return Text(f" {label} ", style=f"bold {style} reverse")
-    return Text(label, style=style)
-
-
-def cards_text(cards: list[str], *, short: bool = True, top: bool = False,
-               sep: str = " · ", width: int = 0) -> Text:
-    """Cards in a row; with ``width``, lines break between cards, never
-    inside one (``7`` and ``Fire`` on two lines would read as two cards)."""
-    out = Text()
-    line = 0
-    for i, c in enumerate(cards):
-        t = card_text(c, short=short, top=top and i == len(cards) - 1)
-        if i:
-            if width and line + len(sep) + t.cell_len > width:
-                out.append("\n")
-                line = 0
-            else:
-                out.append(sep, style="dim")
-                line += len(sep)
-        out.append_text(t)
-        line += t.cell_len
-    return out
-
-
-#: the weapons' names on a small terminal
-SHORT_KINDS = {"Zen Attack": "Zen", "Smoke Bomb": "Smoke", "Shuriken": "Shurik."}
-
-
-def weapons_text(weapons: list[str], short: bool = False) -> Text:
-    """The weapons in the game by kind: ``Block ×2 · Zen Attack 15, 23 · Sai 17``
-    (``short``: ``Block ×2 · Zen 15, 23 · Sai 17``)."""
-    kinds: dict[str, list[str]] = {}
-    for w in weapons:
-        m = _WEAPON.fullmatch(w)
-        kind, number = (m.group(1), m.group(2)) if m else (w, "")
-        kinds.setdefault(SHORT_KINDS.get(kind, kind) if short else kind, []).append(number)
-    out = Text()
-    for i, (kind, numbers) in enumerate(kinds.items()):
-        if i:
-            out.append(" · ", style="dim")
-        if any(numbers):
-            out.append(f"{kind} {', '.join(numbers)}", style=WEAPON_STYLE)
-        else:
-            count = f" ×{len(numbers)}" if len(numbers) > 1 else ""
-            out.append(kind + count, style=WEAPON_STYLE)
-    return out
-
-
-def damage_value(card: str) -> int:
-    """A damage card's value under advanced scoring (every weapon counts 1);
-    only for folding the step-by-step display, the engine scores the game."""
-    m = _ATTACK.fullmatch(card)
-    return int(m.group(1)) if m else 1
-
-
-# ------------------------------------------------------------------ words
-_SEATS = re.compile(r"\bseats (\d) and (\d)\b|\bseat (\d)('s)?")
-_VERBS = re.compile(r"\b(reveals|blocks|starts|puts|slides|discards|plays|throws|takes|draws"
-                    r"|swaps|moves)\b")
-
-
-def name_seats(text: str, names: list[str]) -> str:
-    """The engine's ``seat 2`` / ``seat 2's`` become the players' names
-    (``you`` / ``your`` for the one person at the keyboard)."""
-    def one(seat: int, possessive: bool) -> str:
-        name = names[seat]
-        if name == "You":
-            return "your" if possessive else "you"
-        return name + ("'s" if possessive else "")
-
-    def sub(m: re.Match) -> str:
-        if m.group(1) is not None:
-            return f"{one(int(m.group(1)), False)} and {one(int(m.group(2)), False)}"
-        return one(int(m.group(3)), bool(m.group(4)))
-    text = _SEATS.sub(sub, text)
-    return text[:1].upper() + text[1:]
-
-
-def narrate(step: dict, names: list[str]) -> str:
-    """The engine's ``step_text`` of a step, with names and the grammar of
-    "you": ``You put 7 Fire (A) on Kaede's pile``."""
-    you = names[step["seat"]] == "You"
-    text = step_text(step)
-    own = "your" if you else "their"
-    text = text.replace("its own pile", f"{own} own pile").replace("its pile", f"{own} pile")
-    if step.get("target") == step["seat"]:     # "puts 4 Wood (B) on seat 0's pile", by seat 0
-        text = text.replace(f"seat {step['seat']}'s pile", f"{own} own pile")
-        text = re.sub(rf"starts a pile on seat {step['seat']}\b", f"starts {own} own pile", text)
-    text = text.replace("itself", "yourself" if you else "themself")
-    text = name_seats(text, names)
-    if you:
-        text = _VERBS.sub(lambda m: m.group(1)[:-1], text)
-    return text
-
-
-def _poss(seat: int, actor: int | None, names: list[str]) -> str:
-    return "your" if seat == actor or names[seat] == "You" else f"{names[seat]}'s"
-
-
-def _who(seat: int, actor: int | None, names: list[str]) -> str:
-    return "yourself" if seat == actor else ("you" if names[seat] == "You" else names[seat])
-
-
-def action_label(name: str, view: dict | None, names: list[str], actor: int | None,
-                 short: bool = False) -> str:
-    """An engine action name in the players' words, with what it would touch:
-    ``put it on Kaede's pile (top 3 Water)``, ``take 7 Fire from your partner
-    Jubei's pile`` (the question above the options names the card that does
-    it).  A name it does not know is shown with names for seats.  ``short``:
-    the compact form of a small terminal (the players' rows show the piles).
-
-    >>> action_label("Sai: swap the piles of seats 1 and 2", None, ["You", "Kaede", "Jubei"], 0,
-    ...              short=True)
-    'swap Kaede ⇄ Jubei'
-    >>> action_label("start a pile on seat 0", None, ["You", "Kaede"], 0, short=True)
-    'start a pile: you'
-    """
-    if short:
-        compact = short_label(name, view, names, actor)
-        if compact is not None:
-            return compact
-    tops = (view or {}).get("pile_tops") or []
-    partners = (view or {}).get("partners") or []
-    decision = (view or {}).get("decision") or {}
-    mate = partners[actor] if actor is not None and actor < len(partners) else None
-
-    def top(seat: int) -> str:
-        t = tops[seat] if seat < len(tops) else None
-        return card_label(t["card"]) if t else "?"
-
-    def who(seat: int) -> str:
-        return ("your partner " if seat == mate else "") + _who(seat, actor, names)
-
-    def poss(seat: int) -> str:
-        return ("your partner " if seat == mate else "") + _poss(seat, actor, names)
-
-    def seat(m: re.Match, i: int = 1) -> int:
-        return int(m.group(i))
-    if name.startswith("play "):
-        return name[5:]
-    if m := re.fullmatch(r"start a pile on seat (\d)", name):
-        return f"start a pile in front of {who(seat(m))}"
-    if m := re.fullmatch(r"put on seat (\d)'s pile", name):
-        return f"put it on {poss(seat(m))} pile (top {top(seat(m))})"
-    if m := re.fullmatch(r"slide to seat (\d)", name):
-        return f"slide your pile to {who(seat(m))}"
-    if name == "keep":
-        return "keep the pile in front of you"
-    if name == "discard":
-        card = decision.get("card")
-        return f"discard your {card} unused" if card else "discard it unused"
-    if m := re.fullmatch(r"block seat (\d)", name):
-        return f"Block {who(seat(m))}"
-    if m := re.fullmatch(r"Tonfa: draw from seat (\d)'s pile", name):
-        return f"take {top(seat(m))} from {poss(seat(m))} pile"
-    if name.startswith("discard "):
-        return f"discard {name[8:]}"
-    if m := re.fullmatch(r"Sai: swap the piles of seats (\d) and (\d)", name):
-        a, b = seat(m), seat(m, 2)
-        # (no "your partner" here: two piles make a long line already)
-        return (f"swap {_poss(a, actor, names)} pile ({top(a)}) with "
-                f"{_poss(b, actor, names)} ({top(b)})")
-    if m := re.fullmatch(r"Sai: move seat (\d)'s pile to seat (\d)", name):
-        a, b = seat(m), seat(m, 2)
-        return f"move {poss(a)} pile ({top(a)}) to {who(b)}"
-    if m := re.fullmatch(r"Shuriken: into seat (\d)'s damage pile", name):
-        return f"throw it into {poss(seat(m))} damage pile"
-    if name == "smoke bomb":
-        return "Smoke Bomb: dodge, draw the pile's lowest card"
-    if name == "take the damage":
-        return "take the damage"
-    if name in ("smoke bomb for my partner", "let my partner take the damage"):
-        partner = names[mate] if mate is not None else "your partner"
-        if name.startswith("smoke"):
-            return f"Smoke Bomb for {partner}: you draw the lowest card"
-        return f"let {partner} take the damage"
-    return name_seats(name, names)
-
-
-def short_label(name: str, view: dict | None, names: list[str], actor: int | None) -> str | None:
-    """The compact form of an action's label (``None``: the long one is short)."""
-    def who(seat: str) -> str:
-        s = int(seat)
-        return "you" if s == actor or names[s] == "You" else names[s]
-
-    def poss(seat: str) -> str:
-        return _poss(int(seat), actor, names)
-    if m := re.fullmatch(r"start a pile on seat (\d)", name):
-        return f"start a pile: {who(m.group(1))}"
-    if m := re.fullmatch(r"put on seat (\d)'s pile", name):
-        return f"on {poss(m.group(1))} pile"
-    if m := re.fullmatch(r"slide to seat (\d)", name):
-        return f"slide to {who(m.group(1))}"
-    if name == "keep":
-        return "keep your pile"
-    if name == "discard":
-        return "discard it unused"
-    if m := re.fullmatch(r"Tonfa: draw from seat (\d)'s pile", name):
-        return f"take {poss(m.group(1))} top"
-    if m := re.fullmatch(r"Sai: swap the piles of seats (\d) and (\d)", name):
-        return f"swap {who(m.group(1))} ⇄ {who(m.group(2))}"
-    if m := re.fullmatch(r"Sai: move seat (\d)'s pile to seat (\d)", name):
-        return f"move {poss(m.group(1))} → {who(m.group(2))}"
-    if m := re.fullmatch(r"Shuriken: into seat (\d)'s damage pile", name):
-        return f"Shuriken → {who(m.group(1))}"
-    if name == "smoke bomb":
-        return "Smoke Bomb (dodge)"
-    if name == "smoke bomb for my partner":
-        return "Smoke Bomb for partner"
-    if name == "let my partner take the damage":
-        return "partner takes it"
-    return None
-
-
-def move_line(seat: int, name: str, view: dict, names: list[str]) -> str:
-    """A move that caused no step of its own, for the log: ``Kaede keeps
-    their pile``, ``You let Jubei take the damage``."""
-    who = names[seat]
-    you = who == "You"
-    partners = view.get("partners") or []
-    mate = partners[seat] if seat < len(partners) and partners[seat] is not None else None
-    if name == "keep":
-        return f"{who} keep{'' if you else 's'} {'your' if you else 'their'} pile"
-    if name == "take the damage":
-        return f"{who} take{'' if you else 's'} the damage"
-    if name == "let my partner take the damage" and mate is not None:
-        return f"{who} let{'' if you else 's'} {names[mate]} take the damage"
-    return f"{who}: {action_label(name, view, names, seat)}"
-
-
-def action_seats(name: str) -> list[int]:
-    """The seats an engine action name points at (for a click on a player)."""
-    return [int(x) for x in re.findall(r"\bseats? (\d)", name)] + \
-        [int(x) for x in re.findall(r"\band (\d)\b", name)]
-
 
 def _put(widget: Static, content, key=None) -> None:
     """Update a widget only when what it shows changed (each update costs a
@@ -410,8 +131,8 @@ class SanNiIchiBoard(OptionBoard):
         card choice when the hand is not shown)."""
         if not self.legal:
             return ""
-        if self.hand() and (all(a.name.startswith("play ") for a in self.legal) or
-                            all(a.name.startswith("discard ") for a in self.legal)):
+        if self.hand() and (all(a.kind == "play" for a in self.legal) or
+                            all(a.kind == "tonfa discard" for a in self.legal)):
             return "card"
         return "option"
 
@@ -428,12 +149,10 @@ class SanNiIchiBoard(OptionBoard):
         if not self.awaiting or self.view is None:
             return []
         if self.mode == "card":
-            by_card = {}
-            for a in self.legal:
-                by_card[a.name.split(" ", 1)[1]] = a
+            by_card = {a.args["card"]: a for a in self.legal}
             return [(c, by_card.get(c)) for c in self.hand()]
-        acts = sorted(self.legal, key=lambda a: a.name == "discard")
-        return [(action_label(a.name, self.view, self.names, self.actor, short=self.compact), a)
+        acts = sorted(self.legal, key=lambda a: a.kind == "discard")
+        return [(action_label(a, self.view, self.names, self.actor, short=self.compact), a)
                 for a in acts]
 
     def action_cursor(self, delta: int) -> None:
@@ -470,7 +189,7 @@ class SanNiIchiBoard(OptionBoard):
         return None
 
     def action_text(self, action: Action) -> str:
-        return action_label(action.name, self.view, self.names, self.actor, short=self.compact)
+        return action_label(action, self.view, self.names, self.actor, short=self.compact)
 
     def essentials(self) -> list:
         rows = [r for r in self.query(SeatRow) if r.display]
@@ -495,7 +214,7 @@ class SanNiIchiBoard(OptionBoard):
         if self.mode != "option":
             return
         hits = [i for i, (_, a) in enumerate(self.options())
-                if a is not None and action_seats(a.name) == [event.seat]]
+                if a is not None and action_seats(a) == [event.seat]]
         if len(hits) == 1:
             self.action_pick(hits[0] + 1, click=True)
         elif self.awaiting:
@@ -596,11 +315,11 @@ class SanNiIchiBoard(OptionBoard):
                 order = v.get("order") or []
                 s = self._resolving(v)
                 if s is not None and s in order and self.compact:
-                    whose = _poss(s, None, self.names)
+                    whose = possessive(s, None, self.names)
                     head.append(f"resolving {whose} {card_label(v['played'][s])} "
                                 f"({order.index(s) + 1} of {len(order)})")
                 elif s is not None and s in order:
-                    whose = _poss(s, None, self.names)
+                    whose = possessive(s, None, self.names)
                     head.append(f"resolving {whose} {v['played'][s]} "
                                 f"({order.index(s) + 1} of {len(order)}), lowest number first")
                 else:
@@ -642,7 +361,7 @@ class SanNiIchiBoard(OptionBoard):
         targets = {}
         if mode == "option":
             for i, (_, a) in enumerate(opts):
-                seats = action_seats(a.name) if a else []
+                seats = action_seats(a) if a else []
                 if len(seats) == 1:
                     targets.setdefault(seats[0], i)
         for seat, row in enumerate(self.query(SeatRow)):
@@ -715,7 +434,7 @@ class SanNiIchiBoard(OptionBoard):
             if card is not None:
                 number, kind, _ = card_info(card)
                 face = Text.assemble((f"{number}\n", "bold"), (kind, ""))
-                style = kind.split()[0].lower() if kind in ELEMENT_STYLE else "weapon"
+                style = kind.lower() if kind in ELEMENT_STYLE else "weapon"
             chip.show(card, face, style, cursor=card_mode and i == self.cursor,
                       active=card_mode and card in usable)
 
@@ -895,7 +614,7 @@ class SanNiIchiBoard(OptionBoard):
             for st in steps:
                 if st["kind"] == "reveal" or st["seat"] != seat:
                     continue
-                line = narrate(st, self.names)
+                line = step_words(st, self.names)
                 did.append(line[len(name) + 1:] if line.startswith(name + " ") else line)
             gain = record.scores_after[seat] - record.scores_before[seat]
             card = card_text(played[seat], short=True) if seat in played else Text("–", style="dim")
@@ -921,8 +640,8 @@ class SanNiIchiBoard(OptionBoard):
               moves: dict[int, Action]) -> list[Frame]:
         """The reveal, then one frame per step of the resolution (each card,
         the slides, the Smoke Bombs, the damage), folding each recorded step
-        onto the board shown before.  A step's line is the engine's
-        ``step_text`` with the players' names."""
+        onto the board shown before.  A step's line is its words
+        (``words.step_words``), with the players' names."""
         frames: list[Frame] = []
         v = copy.deepcopy(before)
         n = v["players"]
@@ -945,18 +664,18 @@ class SanNiIchiBoard(OptionBoard):
                     v["order"].append(r["seat"])
                     v["hand_sizes"][r["seat"]] -= 1
                     if r["seat"] == me:
-                        _remove(v["hand"], r["card"])
+                        remove(v["hand"], r["card"])
                 shown = ", ".join(f"{names[r['seat']]} {r['card']}" for r in reveals)
                 frames.append(Frame(copy.deepcopy(v), f"Revealed: {shown}", pause=1.5,
                                     heading=f"Round {st['round']}/{v['rounds']}"))
                 continue
-            _fold(v, st)
+            fold(v, st)
             v["decision"] = None
-            frames.append(Frame(copy.deepcopy(v), narrate(st, names), pause=1.0,
+            frames.append(Frame(copy.deepcopy(v), step_words(st, names), pause=1.0,
                                 focus={"seat": st["seat"], "target": st["target"]}))
             i += 1
         if not frames:     # e.g. a pile kept, or a Smoke Bomb not played for a partner
-            line = "; ".join(move_line(s, a.name, before, names) for s, a in sorted(moves.items()))
+            line = "; ".join(move_line(s, a, before, names) for s, a in sorted(moves.items()))
             frames.append(Frame(after, line))
         if after["phase"] == "over" and frames:
             frames[-1].pause = 1.5
@@ -1040,97 +759,3 @@ class SanNiIchiBoard(OptionBoard):
 def _and(words: list[str]) -> str:
     """``A, B and C``."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def _remove(cards: list[str], card: str) -> None:
-    if card in cards:
-        cards.remove(card)
-
-
-def _take_from_pile(pile: list[str], card: str) -> None:
-    """Remove ``card`` from a pile (a Zen Attack there carries its element)."""
-    for i, c in enumerate(pile):
-        if c == card or c.startswith(card + " ("):
-            del pile[i]
-            return
-
-
-def _zen_on(card: str, pile: list[str]) -> str:
-    """A Zen Attack put on a pile takes the element beating the card beneath
-    (the wheel printed on the board), e.g. ``Zen Attack 15 (Water)``."""
-    if not card.startswith("Zen Attack") or not pile:
-        return card
-    beaten = card_info(pile[-1])[1].split()[-1]
-    beats = {"Wood": "Fire", "Water": "Wood", "Fire": "Water"}
-    return f"{card} ({beats[beaten]})" if beaten in beats else card
-
-
-def _fold(v: dict, st: dict) -> None:
-    """Apply one recorded step to a view, for the step-by-step display."""
-    kind, seat, card, t, o = st["kind"], st["seat"], st["card"], st["target"], st["other"]
-    me = v["seat"]
-    piles = v["piles"]
-    if kind not in ("slide", "tonfa discard", "smoke bomb", "damage", "pile discarded") \
-            and seat in (v.get("order") or []):
-        v["resolved"] = v["order"].index(seat) + 1
-    if kind == "block":
-        v["blocked"] = sorted(set(v["blocked"]) | {t})
-        v["discard"].append(card)
-    elif kind == "start":
-        piles[t] = [card]
-    elif kind == "put":
-        piles[t] = piles[t] + [_zen_on(card, piles[t])]
-    elif kind == "slide":
-        piles[t], piles[seat] = piles[seat], []
-    elif kind in ("discard", "smoke bomb wasted"):
-        v["discard"].append(card or "Smoke Bomb")
-    elif kind == "tonfa":
-        if piles[t]:
-            piles[t] = piles[t][:-1]
-        v["hand_sizes"][seat] += 1
-        if seat == me:
-            v["hand"].append(st["drew"])
-        v["discard"].append(card)
-    elif kind == "tonfa discard":
-        v["hand_sizes"][seat] -= 1
-        if seat == me:
-            _remove(v["hand"], card)
-        v["discard"].append(card)
-    elif kind == "sai swap":
-        piles[t], piles[o] = piles[o], piles[t]
-        v["discard"].append(card)
-    elif kind == "sai move":
-        piles[o], piles[t] = piles[t], []
-        v["discard"].append(card)
-    elif kind == "shuriken":
-        v["damage"][t] = v["damage"][t] + [card]
-    elif kind == "smoke bomb":
-        pile = list(piles[t])
-        _take_from_pile(pile, st["drew"])
-        piles[t] = pile
-        if seat == me:
-            _remove(v["hand"], "Smoke Bomb")
-            v["hand"].append(st["drew"])
-        v["discard"].append("Smoke Bomb")
-        v["dodged"] = sorted(set(v.get("dodged", [])) | {t})
-    elif kind == "damage":
-        v["damage"][seat] = v["damage"][seat] + list(st["cards"])
-        piles[seat] = []
-        v["taking"] = sorted(set(v.get("taking", [])) | {seat})
-    elif kind == "pile discarded":
-        piles[seat] = []
-        v["discard"].extend(st["cards"])
-    v["pile_tops"] = [_top(p) for p in piles]
-    scores = [sum(damage_value(c) for c in d) if v["advanced"] else len(d) for d in v["damage"]]
-    v["scores"] = scores
-    partners = v.get("partners") or [None] * len(scores)
-    v["side_scores"] = [scores[s] + (scores[p] if v["teams"] and p is not None else 0)
-                        for s, p in enumerate(partners)]
-
-
-def _top(pile: list[str]) -> dict | None:
-    if not pile:
-        return None
-    number, kind, _ = card_info(pile[-1])
-    element = kind.split()[-1] if kind.split()[-1] in ELEMENT_STYLE else None
-    return {"card": pile[-1], "number": int(number) if number.isdigit() else 0, "element": element}

@@ -1,15 +1,16 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""San, Ni, Ichi!: every rule of the game, on one fixed-size C struct.
+"""San, Ni, Ichi!'s rules on its C struct (rules.pxd): the deal, every move,
+the heuristic policy, the cut-off evaluation and the C table the search
+walks, all ``nogil``.
 
 Rulebook ``seeds/000``, rulings ``rules/san_ni_ichi.md``; the rules as
 implemented are written down in ``docs/rules/san_ni_ichi.md``.
 
-A card is one byte: Fire 1-10 are 0..9, Wood 1-10 are 10..19, Water 1-10 are
-20..29 (so ``card // 10`` is the element and also the tie letter A, B, C),
-then the 18 weapons of the pool.  The three Smoke Bombs and the three Blocks
-are identical cards with three ids each; every rule treats them by *type*
-(``play Block`` plays whichever Block the hand holds), so which copy sits
-where never matters.
+The moves, the policy that plays every step of every rollout and the
+evaluation share the struct's small helpers as C ``inline`` functions, so
+they stay in this one module; everything Python-facing is elsewhere:
+positions in ``position.pyx``, what a seat sees in ``views.pyx``, names in
+``notation.pyx``.
 
 A round: every seat picks a card at once (``movers`` is every seat), then
 the cards resolve one by one; each resolving card asks its owner for its
@@ -22,8 +23,8 @@ partners) are asked about Smoke Bombs in seat order.
 >>> state = new_game("san_ni_ichi", players=3, seed=1)
 >>> state.movers()
 [0, 1, 2]
->>> str(state.legal_actions(0)[0]).startswith("play ")
-True
+>>> state.legal_actions(0)[0].kind
+'play'
 """
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset, memcpy
@@ -33,30 +34,8 @@ from ninja_dojo.engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, rng_bel
                           rng_unit, popcount64, lowest_bit, shuffle_u8, share_wins, set_weights)
 from ninja_dojo.engine import checks
 from ninja_dojo.engine.errors import PositionError
-from ninja_dojo.engine.game_type import GameType
 
-# --------------------------------------------------------------------------
-# The numbers we play by (rulebook + rulings): the one table for San Ni Ichi.
-# --------------------------------------------------------------------------
-cdef enum:
-    MIN_PLAYERS = 3
-    MAX_PLAYERS = 6
-    ROUNDS = 7             # every setup table deals exactly 7 cards each
-    N_CARDS = 48
-    TOP_ATTACK = 10        # attack cards run 1..10 in each element
-    ZEN0 = 30              # Zen Attack 15, 19, 23
-    TONFA0 = 33            # Tonfa 16, 20, 24
-    SAI0 = 36              # Sai 17, 21, 26
-    SHURIKEN0 = 39         # Shuriken 18, 22, 27
-    SMOKE0 = 42            # three Smoke Bombs (no number)
-    BLOCK0 = 45            # three Blocks (no number)
-    # Card *types*: the 42 distinct cards, then Smoke Bomb, then Block.
-    T_SMOKE = 42
-    T_BLOCK = 43
-    N_TYPES = 44
-    PILE_CAP = 36          # more than the 30 attacks + 3 Zen of a 6-player deck
-    MAX_STEPS = 64         # two rounds of steps (round 7 may follow round 6 unasked)
-
+# The numbers we play by (rulebook + rulings), beside the counts in rules.pxd.
 ELEMENTS = ("Fire", "Wood", "Water")      # index = tie letter A, B, C
 LETTERS = ("A", "B", "C")
 # Numbers of the 12 numbered weapons, ids 30..41.
@@ -97,113 +76,16 @@ for _a in range(MAX_SEATS):
         PAIR_INDEX[_b][_a] = _k
         _k += 1
 
-# Action ids.  Each block is "+ seat" or "+ card type" unless said otherwise.
-cdef enum:
-    PLAY = 0                  # + type: the round card
-    START = 44                # + seat: start a pile on that seat
-    PUT = 50                  # + seat: put the card on that seat's pile
-    SLIDE = 56                # + seat: slide my pile there
-    KEEP = 62                 # keep my pile (no slide)
-    DISCARD = 63              # discard the resolving card
-    BLOCK = 64                # + seat: Block on that seat (myself or my partner)
-    TONFA = 70                # + seat: Tonfa draws that seat's top card
-    TONFA_DISCARD = 76        # + type: the card a Tonfa discards from the hand
-    SAI_SWAP = 120            # + pair index: swap two piles
-    SAI_MOVE = 135            # + from * 3 + to: 3 players only, move a pile
-    SHURIKEN = 144            # + seat: into that seat's damage pile
-    SMOKE = 150               # dodge my damage with a Smoke Bomb
-    TAKE_DAMAGE = 151
-    SMOKE_PARTNER = 152       # team play: dodge my partner's damage
-    LET_PARTNER = 153
-    NUM_ACTIONS = 154
-
-# Phases, stages of a resolving card, step kinds.
-cdef enum:
-    CHOOSE = 0
-    RESOLVE = 1
-    DAMAGE = 2
-    OVER = 3
-    ST_CARD = 0
-    ST_SLIDE = 1
-    ST_TONFA_DISCARD = 2
-    NONE = 255
 
 PHASES = ("choose", "resolve", "damage", "over")
 STAGES = ("card", "slide", "tonfa discard")
-
-cdef enum:
-    K_REVEAL = 0
-    K_BLOCK = 1
-    K_START = 2
-    K_PUT = 3
-    K_SLIDE = 4
-    K_DISCARD = 5
-    K_TONFA = 6
-    K_TONFA_DISCARD = 7
-    K_SAI_SWAP = 8
-    K_SAI_MOVE = 9
-    K_SHURIKEN = 10
-    K_SMOKE_WASTED = 11
-    K_SMOKE = 12
-    K_DAMAGE = 13
-    K_PILE_DISCARDED = 14
 
 STEP_KINDS = ("reveal", "block", "start", "put", "slide", "discard", "tonfa",
               "tonfa discard", "sai swap", "sai move", "shuriken",
               "smoke bomb wasted", "smoke bomb", "damage", "pile discarded")
 
 
-ctypedef struct Step:
-    # One event of a round, kept for the step-by-step display only.
-    uint64_t cards            # damage / discarded pile: the cards
-    uint8_t kind
-    uint8_t round
-    uint8_t seat              # who acted (the owner for damage)
-    uint8_t card              # the card played
-    uint8_t target            # the seat it went to, or NONE
-    uint8_t other             # second seat (Sai), or NONE
-    uint8_t drew              # card drawn (Tonfa, Smoke Bomb), or NONE
-
-ctypedef struct SanNiIchi:
-    uint64_t hand[MAX_PLAYERS]
-    uint64_t known[MAX_PLAYERS]   # cards everyone saw enter that hand, still there
-    uint64_t damage[MAX_PLAYERS]
-    uint64_t discard              # face up
-    uint64_t table                # revealed this round, not yet resolved
-    uint64_t in_game              # the cards of this game's deck (public)
-    uint8_t pile[MAX_PLAYERS][PILE_CAP]   # bottom first; one pile per seat at most
-    uint8_t pile_len[MAX_PLAYERS]
-    uint8_t zen_elem[3]           # the element each Zen Attack took when placed
-    uint8_t played[MAX_PLAYERS]   # this round's revealed cards
-    uint8_t order[MAX_PLAYERS]    # seats in resolution order
-    uint8_t smoke_min[MAX_PLAYERS]   # public: holds at least this many Smoke Bombs
-    uint8_t smoke_none            # public: seats known to hold no Smoke Bomb
-    uint8_t players
-    uint8_t teams
-    uint8_t advanced
-    uint8_t deck
-    uint8_t phase
-    uint8_t round                 # 1..7
-    uint8_t resolved              # cards of ``order`` done
-    uint8_t stage                 # of the resolving card
-    uint8_t blocked               # seats under a Block this round
-    uint8_t dodged                # piles saved by a Smoke Bomb this round
-    uint8_t threatened            # piles that would take damage, still to ask
-    uint8_t taking                # piles that take damage in this wave
-    uint8_t asking_partner        # the threatened pile's partner decides now
-    uint8_t nlog
-    Step log[MAX_STEPS]
-
-
 # ------------------------------------------------------------------ cards
-
-cdef inline uint64_t bit(int c) noexcept nogil:
-    return (<uint64_t>1) << c
-
-cdef inline int type_of(int c) noexcept nogil:
-    if c < SMOKE0:
-        return c
-    return T_SMOKE if c < BLOCK0 else T_BLOCK
 
 cdef inline uint64_t type_mask(int t) noexcept nogil:
     if t == T_SMOKE:
@@ -211,9 +93,6 @@ cdef inline uint64_t type_mask(int t) noexcept nogil:
     if t == T_BLOCK:
         return BLOCK_MASK
     return bit(t)
-
-cdef inline bint is_attack(int c) noexcept nogil:
-    return c < ZEN0
 
 cdef inline bint is_zen(int c) noexcept nogil:
     return ZEN0 <= c < TONFA0
@@ -229,21 +108,6 @@ cdef inline bint beats(int a, int b) noexcept nogil:
 cdef inline int beater(int e) noexcept nogil:
     """The element that beats e: what a Zen Attack becomes on top of e."""
     return (e + 2) % 3
-
-cdef inline int elem_of(const SanNiIchi* s, int c) noexcept nogil:
-    return c // 10 if c < ZEN0 else s.zen_elem[c - ZEN0]
-
-cdef inline int partner(const SanNiIchi* s, int seat) noexcept nogil:
-    """Partners sit opposite (rulings 17); -1 without team play."""
-    cdef int p
-    if not s.teams:
-        return -1
-    # No division: this runs at every step of every rollout.
-    p = seat + (s.players >> 1)
-    return p - s.players if p >= s.players else p
-
-cdef inline int top_card(const SanNiIchi* s, int seat) noexcept nogil:
-    return s.pile[seat][s.pile_len[seat] - 1]
 
 cdef inline int types_in(uint64_t hand, int* out) noexcept nogil:
     """The distinct card types of a hand, ascending; returns how many."""
@@ -294,18 +158,6 @@ cdef void log_step(SanNiIchi* s, int kind, int seat, int card, int target, int o
     st.cards = cards
 
 # ------------------------------------------------------------------ piles
-
-cdef inline uint64_t pile_cards(const SanNiIchi* s, int seat) noexcept nogil:
-    cdef uint64_t m = 0
-    cdef int i
-    for i in range(s.pile_len[seat]):
-        m |= bit(s.pile[seat][i])
-    return m
-
-cdef inline void push(SanNiIchi* s, int seat, int c) noexcept nogil:
-    if s.pile_len[seat] < PILE_CAP:
-        s.pile[seat][s.pile_len[seat]] = c
-        s.pile_len[seat] += 1
 
 cdef inline void move_pile(SanNiIchi* s, int src, int dst) noexcept nogil:
     memcpy(s.pile[dst], s.pile[src], s.pile_len[src])
@@ -1209,8 +1061,8 @@ SNI_DEF.weights = EVAL_W
 
 
 # ------------------------------------------------------------- Python face
-# Everything below serves engine.State, the codec and the app; the solver
-# uses only the table above.
+# The deal and the C table; positions are position.pyx's, what a seat sees
+# views.pyx's, the names notation.pyx's.  The solver uses only the table.
 
 NAME = "san_ni_ichi"
 TITLE = "San, Ni, Ichi!"
@@ -1239,8 +1091,6 @@ OPTIONS = {
     },
 }
 STATE_SIZE = sizeof(SanNiIchi)
-ACTIONS = NUM_ACTIONS
-ROUND_COUNT = ROUNDS
 #: the search's settings found by tournaments, per player count
 #: (solver.search.search_settings); docs/strength-notes/san_ni_ichi.md has
 #: every run.  At 3 players a rollout stops at the start of its second
@@ -1257,83 +1107,25 @@ def definition():
     return PyCapsule_New(&SNI_DEF, b"engine.GameDef", NULL)
 
 
-def card_name(int card):
-    """``card_name(6)`` is ``'7 Fire (A)'``; ``card_name(45)`` is ``'Block'``."""
-    if not 0 <= card < N_CARDS:
-        raise PositionError(f"{card} is not a San Ni Ichi card id (0..{N_CARDS - 1})")
-    if card < ZEN0:
-        return f"{card % 10 + 1} {ELEMENTS[card // 10]} ({LETTERS[card // 10]})"
-    if card < SMOKE0:
-        return f"{WEAPON_KINDS[(card - ZEN0) // 3]} {NUMBER[card]}"
-    return "Smoke Bomb" if card < BLOCK0 else "Block"
+cdef int number_of(int c) noexcept nogil:
+    """The printed number of card ``c`` (0 for Smoke Bomb and Block)."""
+    return NUMBER[c]
 
 
-def card_number(int card):
-    """The printed number (0 for Smoke Bomb and Block, which have none)."""
-    return NUMBER[card]
+#: the pairs of seats a Sai swap names, in id order (SAI_SWAP + index)
+PAIRS = tuple((PAIR_A[k], PAIR_B[k]) for k in range(15))
+#: card sets as bit masks over card ids, for the position checks and views
+ATTACK_CARDS, ZEN_CARDS, SHURIKEN_CARDS, SMOKE_BOMBS = ATTACK_MASK, ZEN_MASK, SHURIKEN_MASK, SMOKE_MASK
 
 
-def card_element(int card):
-    """``'Fire'``, ``'Wood'`` or ``'Water'`` for an attack card, else ``None``."""
-    return ELEMENTS[card // 10] if 0 <= card < ZEN0 else None
-
-
-_TYPE_BY_NAME = {card_name(c): type_of(c) for c in range(N_CARDS)}
-
-
-def parse_card(name):
-    """The card *type* of a name such as ``'7 Fire (A)'`` or ``'Block'``."""
-    if not isinstance(name, str) or name not in _TYPE_BY_NAME:
-        raise PositionError(f"{checks.shown(name)} is not a San Ni Ichi card (e.g. '7 Fire (A)', "
-                            f"'Zen Attack 15', 'Smoke Bomb')")
-    return _TYPE_BY_NAME[name]
-
-
-def _type_name(int t):
-    return card_name(t if t < SMOKE0 else (SMOKE0 if t == T_SMOKE else BLOCK0))
-
-
-def action_name(int action):
-    """The readable name of an action id, e.g. ``'put on seat 1's pile'``."""
-    if 0 <= action < START:
-        return "play " + _type_name(action - PLAY)
-    if action < PUT:
-        return f"start a pile on seat {action - START}"
-    if action < SLIDE:
-        return f"put on seat {action - PUT}'s pile"
-    if action < KEEP:
-        return f"slide to seat {action - SLIDE}"
-    if action == KEEP:
-        return "keep"
-    if action == DISCARD:
-        return "discard"
-    if action < TONFA:
-        return f"block seat {action - BLOCK}"
-    if action < TONFA_DISCARD:
-        return f"Tonfa: draw from seat {action - TONFA}'s pile"
-    if action < SAI_SWAP:
-        return "discard " + _type_name(action - TONFA_DISCARD)
-    if action < SAI_MOVE:
-        a = action - SAI_SWAP
-        return f"Sai: swap the piles of seats {PAIR_A[a]} and {PAIR_B[a]}"
-    if action < SHURIKEN:
-        a = action - SAI_MOVE
-        return f"Sai: move seat {a // 3}'s pile to seat {a % 3}"
-    if action < SMOKE:
-        return f"Shuriken: into seat {action - SHURIKEN}'s damage pile"
-    if action < NUM_ACTIONS:
-        return ("smoke bomb", "take the damage", "smoke bomb for my partner",
-                "let my partner take the damage")[action - SMOKE]
-    raise PositionError(f"{action} is not a San Ni Ichi action id (0..{NUM_ACTIONS - 1})")
-
-
-cdef inline SanNiIchi* _cast(const unsigned char[::1] buf) except NULL:
+cdef SanNiIchi* state_of(const unsigned char[::1] buf) except NULL:
+    """The struct in ``buf``, which must be exactly one San Ni Ichi state."""
     if buf.shape[0] != sizeof(SanNiIchi):
         raise PositionError("not a San Ni Ichi state")
     return <SanNiIchi*>&buf[0]
 
 
-def _check_options(int players, str deck, bint teams, where="options"):
+def check_options(int players, str deck, bint teams, where="options"):
     """The deck index, once the deck has a row for ``players`` and team play
     fits them (the values' types are checked by ``engine.checks``)."""
     if players not in DECKS[deck]:
@@ -1351,7 +1143,7 @@ def new_state(int players, unsigned long long seed, dict options):
     chosen = {k: v["default"] for k, v in OPTIONS.items()}
     chosen.update(checks.options(OPTIONS, TITLE, options))
     teams, advanced = chosen["teams"], chosen["advanced"]
-    deck_index = _check_options(players, chosen["deck"], teams)
+    deck_index = check_options(players, chosen["deck"], teams)
     top, weapons = DECKS[chosen["deck"]][players]
     buf = bytearray(sizeof(SanNiIchi))
     cdef unsigned char[::1] mv = buf
@@ -1397,488 +1189,3 @@ def new_state(int players, unsigned long long seed, dict options):
     advance(s)
     return bytes(buf)
 
-
-def _cards(uint64_t mask):
-    return [card_name(c) for c in range(N_CARDS) if (mask >> c) & 1]
-
-
-def _seats(int mask, int n):
-    return [i for i in range(n) if (mask >> i) & 1]
-
-
-cdef str _pile_name(SanNiIchi* s, int c):
-    # A Zen Attack on a pile shows the element it took.
-    if is_zen(c):
-        return f"{card_name(c)} ({ELEMENTS[s.zen_elem[c - ZEN0]]})"
-    return card_name(c)
-
-
-cdef list _pile(SanNiIchi* s, int seat):
-    return [_pile_name(s, s.pile[seat][i]) for i in range(s.pile_len[seat])]
-
-
-def fields(const unsigned char[::1] buf):
-    """The state as named fields (what a position file stores)."""
-    cdef SanNiIchi* s = _cast(buf)
-    n = s.players
-    live = s.phase in (RESOLVE, DAMAGE)
-    return {
-        "players": n,
-        "deck": DECK_NAMES[s.deck],
-        "teams": bool(s.teams),
-        "advanced": bool(s.advanced),
-        "round": s.round,
-        "phase": PHASES[s.phase],
-        "weapons": _cards(s.in_game & ~ATTACK_MASK),
-        "hands": [_cards(s.hand[i]) for i in range(n)],
-        "known": [_cards(s.known[i]) for i in range(n)],
-        "smoke_bomb_at_least": [s.smoke_min[i] for i in range(n)],
-        "no_smoke_bomb": [bool((s.smoke_none >> i) & 1) for i in range(n)],
-        "piles": [_pile(s, i) for i in range(n)],
-        "damage": [_cards(s.damage[i]) for i in range(n)],
-        "discard": _cards(s.discard),
-        "played": [card_name(s.played[i]) if live else None for i in range(n)],
-        "resolved": s.resolved if s.phase == RESOLVE else 0,
-        "stage": STAGES[s.stage] if s.phase == RESOLVE else STAGES[ST_CARD],
-        "blocked": _seats(s.blocked, n),
-        "dodged": _seats(s.dodged, n),
-        "threatened": _seats(s.threatened, n),
-        "taking": _seats(s.taking, n),
-        "asking_partner": bool(s.asking_partner),
-    }
-
-
-_FIELDS = ("players", "deck", "teams", "advanced", "round", "phase", "weapons", "hands",
-           "known", "smoke_bomb_at_least", "no_smoke_bomb", "piles", "damage", "discard",
-           "played", "resolved", "stage", "blocked", "dodged", "threatened", "taking",
-           "asking_partner")
-class _Claims:
-    """Hands out card ids by name, so that every card is in one place only."""
-
-    def __init__(self, in_game):
-        self.in_game = in_game
-        self.taken = 0
-        self.where = {}
-
-    def claim(self, name, where, allowed=None):
-        t = _TYPE_BY_NAME.get(name) if isinstance(name, str) else None
-        if t is None:
-            raise PositionError(f"{where}: {checks.shown(name)} is not a card name")
-        mine = type_mask(t) & self.in_game
-        left = mine & ~self.taken
-        if not left:
-            if not mine:
-                raise PositionError(f"{where}: {name} is not in this game's deck")
-            if t < SMOKE0:
-                raise PositionError(f"{where}: {name} is also in {self.where[lowest_bit(mine)]}")
-            raise PositionError(f"{where}: more {name} cards than this game has")
-        c = lowest_bit(left)
-        if allowed is not None and not (allowed >> c) & 1:
-            raise PositionError(f"{where}: {name} cannot be there")
-        self.taken |= 1 << c
-        self.where[c] = where
-        return c
-
-
-_ZEN_ON_PILE = {f"Zen Attack {NUMBER[z]} ({e})": (z, ELEMENTS.index(e))
-                for z in range(ZEN0, TONFA0) for e in ELEMENTS}
-
-
-def _per_seat(dict f, str key, int n):
-    return checks.items(checks.get(f, key), f"state.{key}", n, "a list with one entry per seat")
-
-
-def _seat_list(dict f, str key, int n):
-    return checks.seats(checks.get(f, key), f"state.{key}", n)
-
-
-def from_fields(object f):
-    """State bytes from named fields, validating everything.
-
-    Raises PositionError naming the first bad field.
-    """
-    if not isinstance(f, dict):
-        raise PositionError("state: expected a map of named fields")
-    checks.known_keys(f, _FIELDS)
-    n = checks.integer(checks.get(f, "players"), "state.players", MIN_PLAYERS, MAX_PLAYERS)
-    deck = checks.one_of(checks.get(f, "deck"), "state.deck", DECK_NAMES)
-    teams = checks.boolean(checks.get(f, "teams"), "state.teams")
-    advanced = checks.boolean(checks.get(f, "advanced"), "state.advanced")
-    deck_index = _check_options(n, deck, teams, "state")
-    top, weapon_count = DECKS[deck][n]
-    rnd = checks.integer(checks.get(f, "round"), "state.round", 1, ROUNDS)
-    phase = checks.one_of(checks.get(f, "phase"), "state.phase", PHASES)
-    ph = PHASES.index(phase)
-    if ph == OVER and rnd != ROUNDS:
-        raise PositionError(f"state.phase: the game is over only after round {ROUNDS}")
-    if ph == CHOOSE and rnd == ROUNDS:
-        raise PositionError(f"state.phase: round {ROUNDS} has one card each, played without a choice")
-
-    buf = bytearray(sizeof(SanNiIchi))
-    cdef unsigned char[::1] mv = buf
-    cdef SanNiIchi* s = <SanNiIchi*>&mv[0]
-    cdef int c, seat, v, i
-    cdef int opts[MAX_LEGAL]
-    memset(s, 0, sizeof(SanNiIchi))
-    s.players = n
-    s.deck = deck_index
-    s.teams = teams
-    s.advanced = advanced
-    s.round = rnd
-    s.phase = ph
-    for seat in range(MAX_PLAYERS):
-        s.played[seat] = NONE
-
-    # The deck of this game: attack cards 1..top, and the weapons listed.
-    weapons = checks.items(checks.get(f, "weapons"), "state.weapons", what="a list of weapon names")
-    if len(weapons) != weapon_count:
-        raise PositionError(f"state.weapons: the {deck} deck for {n} players has {weapon_count} weapons, not {len(weapons)}")
-    for e in range(3):
-        for i in range(top):
-            s.in_game |= bit(e * 10 + i)
-    for i, name in enumerate(weapons):
-        t = parse_card(name) if isinstance(name, str) and name in _TYPE_BY_NAME else None
-        if t is None or t < ZEN0:
-            raise PositionError(f"state.weapons[{i}]: {checks.shown(name)} is not a weapon card")
-        left = type_mask(t) & ~s.in_game
-        if not left:
-            raise PositionError(f"state.weapons[{i}]: the pool has no more {name} cards")
-        s.in_game |= bit(lowest_bit(left))
-
-    pot = _Claims(s.in_game)
-    claim = pot.claim
-
-    hands = _per_seat(f, "hands", n)
-    size = {CHOOSE: ROUNDS + 1 - rnd, RESOLVE: ROUNDS - rnd, DAMAGE: ROUNDS - rnd, OVER: 0}[ph]
-    for i, lst in enumerate(hands):
-        if not isinstance(lst, list):
-            raise PositionError(f"state.hands[{i}]: expected a list of cards")
-        for name in lst:
-            s.hand[i] |= bit(claim(name, f"state.hands[{i}]"))
-    known = _per_seat(f, "known", n)
-    for i, lst in enumerate(known):
-        if not isinstance(lst, list):
-            raise PositionError(f"state.known[{i}]: expected a list of cards")
-        for name in lst:
-            t = _TYPE_BY_NAME.get(name) if isinstance(name, str) else None
-            if t is None or t >= TONFA0 or not (s.hand[i] >> t) & 1:
-                raise PositionError(f"state.known[{i}]: {checks.shown(name)} is not an attack or Zen card in hands[{i}]")
-            s.known[i] |= bit(t)
-    at_least = _per_seat(f, "smoke_bomb_at_least", n)
-    none = _per_seat(f, "no_smoke_bomb", n)
-    for i in range(n):
-        s.smoke_min[i] = checks.integer(at_least[i], f"state.smoke_bomb_at_least[{i}]", 0,
-                                        popcount64(s.hand[i] & SMOKE_MASK))
-        if checks.boolean(none[i], f"state.no_smoke_bomb[{i}]"):
-            if s.hand[i] & SMOKE_MASK:
-                raise PositionError(f"state.no_smoke_bomb[{i}]: hands[{i}] holds a Smoke Bomb")
-            s.smoke_none |= 1 << i
-
-    cdef uint64_t on_pile = ATTACK_MASK | ZEN_MASK
-    piles = _per_seat(f, "piles", n)
-    for i, lst in enumerate(piles):
-        if not isinstance(lst, list):
-            raise PositionError(f"state.piles[{i}]: expected a list of cards")
-        if len(lst) > PILE_CAP:
-            raise PositionError(f"state.piles[{i}]: more than {PILE_CAP} cards")
-        for name in lst:
-            if isinstance(name, str) and name in _ZEN_ON_PILE:
-                z, e = _ZEN_ON_PILE[name]
-                c = claim(card_name(z), f"state.piles[{i}]")
-                s.zen_elem[z - ZEN0] = e
-            elif isinstance(name, str) and name.startswith("Zen Attack") and name in _TYPE_BY_NAME:
-                raise PositionError(f"state.piles[{i}]: {name} on a pile needs its element, "
-                                    f"e.g. '{name} (Water)'")
-            else:
-                c = claim(name, f"state.piles[{i}]", ATTACK_MASK)
-            push(s, i, c)
-    damage = _per_seat(f, "damage", n)
-    for i, lst in enumerate(damage):
-        if not isinstance(lst, list):
-            raise PositionError(f"state.damage[{i}]: expected a list of cards")
-        for name in lst:
-            s.damage[i] |= bit(claim(name, f"state.damage[{i}]", on_pile | SHURIKEN_MASK))
-    discard = checks.items(checks.get(f, "discard"), "state.discard", what="a list of cards")
-    for name in discard:
-        s.discard |= bit(claim(name, "state.discard"))
-
-    # This round's revealed cards: those not yet resolved are on the table.
-    played = _per_seat(f, "played", n)
-    live = ph in (RESOLVE, DAMAGE)
-    types = []
-    for i, name in enumerate(played):
-        if not live:
-            if name is not None:
-                raise PositionError(f"state.played[{i}]: no card is revealed in the {phase} phase")
-            continue
-        t = _TYPE_BY_NAME.get(name) if isinstance(name, str) else None
-        if t is None:
-            raise PositionError(f"state.played[{i}]: {checks.shown(name)} is not a card name")
-        types.append(t)
-    resolved = checks.integer(checks.get(f, "resolved"), "state.resolved", 0, n - 1)
-    stage = checks.one_of(checks.get(f, "stage"), "state.stage", STAGES)
-    st = STAGES.index(stage)
-    if ph != RESOLVE and (resolved != 0 or st != ST_CARD):
-        raise PositionError(f"state.resolved: only the resolve phase has cards in progress")
-    if live:
-        for i in range(n):
-            s.played[i] = lowest_bit(type_mask(types[i]))
-        sort_resolution_order(s)
-        s.resolved = resolved if ph == RESOLVE else n
-        s.stage = st
-        for k in range(n):
-            seat = s.order[k]
-            if k > s.resolved or (k == s.resolved and ph == RESOLVE and st == ST_CARD):
-                s.played[seat] = claim(played[seat], f"state.played[{seat}]")
-                s.table |= bit(s.played[seat])
-        if ph == RESOLVE:
-            seat = s.order[resolved]
-            c = s.played[seat]
-            if st == ST_SLIDE and not (is_attack(c) and s.pile_len[seat]
-                                       and top_card(s, seat) == c):
-                raise PositionError(f"state.stage: a slide follows an attack card on its player's "
-                                    f"own pile (seat {seat}, {card_name(c)})")
-            if st == ST_TONFA_DISCARD and not TONFA0 <= c < SAI0:
-                raise PositionError(f"state.stage: a Tonfa discard needs a Tonfa (seat {seat} played {card_name(c)})")
-        # The hand size: the Tonfa player holds its drawn card until it discards.
-    for i in range(n):
-        want = size + (1 if ph == RESOLVE and st == ST_TONFA_DISCARD and s.order[resolved] == i else 0)
-        if popcount64(s.hand[i]) != want:
-            raise PositionError(f"state.hands[{i}]: {popcount64(s.hand[i])} cards, expected {want} "
-                                f"in round {rnd} ({phase})")
-    if ph == OVER:
-        for i in range(n):
-            if s.pile_len[i]:
-                raise PositionError(f"state.piles[{i}]: piles are discarded when the game ends")
-
-    blocked = _seat_list(f, "blocked", n)
-    if blocked and not live:
-        raise PositionError(f"state.blocked: no Block is in force in the {phase} phase")
-    for i in range(n):
-        if (blocked >> i) & 1:
-            ok = False
-            for k in range(s.resolved):
-                seat = s.order[k]
-                if s.played[seat] >= BLOCK0 and (seat == i or partner(s, seat) == i):
-                    ok = True
-            if not ok:
-                raise PositionError(f"state.blocked: seat {i} is blocked but no resolved Block put it there")
-    s.blocked = blocked
-    s.dodged = _seat_list(f, "dodged", n)
-    s.threatened = _seat_list(f, "threatened", n)
-    s.taking = _seat_list(f, "taking", n)
-    s.asking_partner = checks.boolean(checks.get(f, "asking_partner"), "state.asking_partner")
-    if ph != DAMAGE:
-        if s.dodged or s.threatened or s.taking or s.asking_partner:
-            raise PositionError(f"state.threatened: damage is dealt only in the damage phase")
-    else:
-        if not s.threatened:
-            raise PositionError("state.threatened: the damage phase waits on a threatened pile")
-        v = highest_top(s, s.dodged)
-        for i in range(n):
-            at_top = s.pile_len[i] and not (s.dodged >> i) & 1 and NUMBER[top_card(s, i)] == v
-            if bool(at_top) != bool(((s.threatened | s.taking) >> i) & 1):
-                raise PositionError(f"state.threatened: seat {i}'s pile "
-                                    + ("shows the highest top number" if at_top else "is not the highest")
-                                    + " (threatened and taking list exactly the highest piles)")
-        if s.taking >> lowest_bit(s.threatened):
-            raise PositionError("state.taking: seats are asked in seat order; a later seat cannot be done first")
-        if s.asking_partner and not s.teams:
-            raise PositionError("state.asking_partner: only team play has partners")
-        seat = decider(s)
-        if not s.hand[seat] & SMOKE_MASK:
-            raise PositionError(f"state.threatened: seat {seat} is asked about a Smoke Bomb it does not hold")
-
-    missing = s.in_game & ~pot.taken
-    if missing:
-        raise PositionError(f"state: {popcount64(missing)} cards are nowhere (first: {card_name(lowest_bit(missing))})")
-    if ph == CHOOSE:
-        if all(count_types(s.hand[i]) == 1 for i in range(n)):
-            raise PositionError("state.hands: every seat has a single choice; nothing to decide")
-    elif ph == RESOLVE:
-        seat = s.order[resolved]
-        if card_options(s, seat, opts) < 2:
-            raise PositionError(f"state.resolved: the card of seat {seat} has only one option; nothing to decide")
-    return bytes(buf)
-
-
-def scores(const unsigned char[::1] buf):
-    """Damage so far per seat: cards, or values under advanced scoring (lower is better)."""
-    cdef SanNiIchi* s = _cast(buf)
-    return [score_of(s, i) for i in range(s.players)]
-
-
-def team_of(const unsigned char[::1] buf, int seat):
-    """The seats of ``seat``'s side: itself, and its partner in team play."""
-    cdef SanNiIchi* s = _cast(buf)
-    p = partner(s, seat)
-    return sorted([seat, p]) if p >= 0 else [seat]
-
-
-def _opt_seat(int x):
-    return None if x == NONE else x
-
-
-def _opt_card(int c):
-    return None if c == NONE else card_name(c)
-
-
-def steps(const unsigned char[::1] buf):
-    """This round's events so far, in order (round 7 follows round 6 in one
-    list when it needs no choice): dicts with round, kind, seat, card, target,
-    other, drew, cards.  ``kind`` is one of STEP_KINDS."""
-    cdef SanNiIchi* s = _cast(buf)
-    out = []
-    for i in range(s.nlog):
-        st = s.log[i]
-        out.append({
-            "round": st.round, "kind": STEP_KINDS[st.kind], "seat": st.seat,
-            "card": _opt_card(st.card), "target": _opt_seat(st.target),
-            "other": _opt_seat(st.other), "drew": _opt_card(st.drew),
-            "cards": _cards(st.cards),
-        })
-    return out
-
-
-def step_text(dict st):
-    """One step as a line of the game log."""
-    k, who, card, t, o = st["kind"], f"seat {st['seat']}", st["card"], st["target"], st["other"]
-    if k == "reveal":
-        return f"{who} reveals {card}"
-    if k == "block":
-        return f"{who} blocks " + ("itself" if t == st["seat"] else f"seat {t}")
-    if k == "start":
-        return f"{who} starts a pile on seat {t} with {card}"
-    if k == "put":
-        return f"{who} puts {card} on seat {t}'s pile"
-    if k == "slide":
-        return f"{who} slides its pile to seat {t}"
-    if k == "discard":
-        return f"{who} discards {card}"
-    if k == "tonfa":
-        return f"{who} plays {card}: draws {st['drew']} from seat {t}'s pile"
-    if k == "tonfa discard":
-        return f"{who} discards {card} (Tonfa)"
-    if k == "sai swap":
-        return f"{who} plays {card}: swaps the piles of seats {t} and {o}"
-    if k == "sai move":
-        return f"{who} plays {card}: moves seat {t}'s pile to seat {o}"
-    if k == "shuriken":
-        return f"{who} throws {card} into seat {t}'s damage pile"
-    if k == "smoke bomb wasted":
-        return f"{who}'s Smoke Bomb as a round card does nothing: discarded"
-    if k == "smoke bomb":
-        for_whom = "its own pile" if t == st["seat"] else f"seat {t}'s pile"
-        return f"{who} plays a Smoke Bomb for {for_whom} and draws {st['drew']}"
-    if k == "damage":
-        return f"{who} takes {len(st['cards'])} damage: {', '.join(st['cards'])}"
-    if k == "pile discarded":
-        return f"{who}'s pile is discarded at the end: {', '.join(st['cards'])}"
-    return f"{who}: {k}"
-
-
-cdef dict _top_info(SanNiIchi* s, int seat):
-    if not s.pile_len[seat]:
-        return None
-    c = top_card(s, seat)
-    return {"card": _pile_name(s, c), "number": NUMBER[c], "element": ELEMENTS[elem_of(s, c)]}
-
-
-def _by_number(uint64_t mask):
-    return [card_name(c) for c in sorted((c for c in range(N_CARDS) if (mask >> c) & 1),
-                                         key=lambda c: (resolve_key(c), c))]
-
-
-def view(const unsigned char[::1] buf, int seat):
-    """What ``seat`` may see (seat -1: only what is public)."""
-    cdef SanNiIchi* s = _cast(buf)
-    cdef int seats[MAX_SEATS]
-    n = s.players
-    live = s.phase in (RESOLVE, DAMAGE)
-    m = sni_movers(s, seats)
-    decision = None
-    if s.phase == CHOOSE:
-        decision = {"kind": "choose", "seats": list(range(n))}
-    elif s.phase == RESOLVE:
-        who = s.order[s.resolved]
-        decision = {"kind": STAGES[s.stage], "seat": who, "card": card_name(s.played[who])}
-    elif s.phase == DAMAGE:
-        v = lowest_bit(s.threatened)
-        decision = {"kind": "smoke bomb", "seat": decider(s), "pile_of": v}
-    side = [score_of(s, i) + (score_of(s, partner(s, i)) if s.teams else 0) for i in range(n)]
-    out = {
-        "game": NAME,
-        "players": n,
-        "seat": seat,
-        "teams": bool(s.teams),
-        "partners": [_opt_seat(partner(s, i)) if s.teams else None for i in range(n)],
-        "deck": DECK_NAMES[s.deck],
-        "advanced": bool(s.advanced),
-        "weapons": _by_number(s.in_game & ~ATTACK_MASK),
-        "round": s.round,
-        "rounds": ROUNDS,
-        "phase": PHASES[s.phase],
-        "hand": _by_number(s.hand[seat]) if 0 <= seat < n else [],
-        "hand_sizes": [popcount64(s.hand[i]) for i in range(n)],
-        "known_hands": [_by_number(s.known[i]) for i in range(n)],
-        "smoke_bomb_at_least": [s.smoke_min[i] for i in range(n)],
-        "no_smoke_bomb": [bool((s.smoke_none >> i) & 1) for i in range(n)],
-        "piles": [_pile(s, i) for i in range(n)],
-        "pile_tops": [_top_info(s, i) for i in range(n)],
-        "damage": [_by_number(s.damage[i]) for i in range(n)],
-        "scores": [score_of(s, i) for i in range(n)],
-        "side_scores": side,
-        "discard": _by_number(s.discard),
-        "played": [card_name(s.played[i]) if live else None for i in range(n)],
-        "order": [s.order[i] for i in range(n)] if live else [],
-        "resolved": s.resolved if s.phase == RESOLVE else (n if live else 0),
-        "blocked": _seats(s.blocked, n),
-        "dodged": _seats(s.dodged, n),
-        "threatened": _seats(s.threatened, n),
-        "taking": _seats(s.taking, n),
-        "to_move": [seats[i] for i in range(m)],
-        "decision": decision,
-    }
-    if s.phase == OVER:
-        r = [0.0] * MAX_SEATS
-        sni_returns_py(s, r)
-        out["returns"] = r[:n]
-    return out
-
-
-cdef void sni_returns_py(SanNiIchi* s, list r):
-    cdef double out[MAX_SEATS]
-    sni_returns(s, out)
-    for i in range(s.players):
-        r[i] = out[i]
-
-
-def _locations(const unsigned char[::1] buf):
-    """Card masks by place, for invariant tests: every card of the game is in
-    exactly one of hands, piles, damage, discard and the table."""
-    cdef SanNiIchi* s = _cast(buf)
-    n = s.players
-    return {
-        "in_game": s.in_game,
-        "hands": [s.hand[i] for i in range(n)],
-        "known": [s.known[i] for i in range(n)],
-        "piles": [pile_cards(s, i) for i in range(n)],
-        "pile_lens": [s.pile_len[i] for i in range(n)],
-        "damage": [s.damage[i] for i in range(n)],
-        "discard": s.discard,
-        "table": s.table,
-        "blocked": s.blocked,
-        "round": s.round,
-        "phase": PHASES[s.phase],
-    }
-
-
-#: What the project knows of San, Ni, Ichi! before a deal: every registry reads it
-#: (engine/game_type.py).
-GAME = GameType(
-    name=NAME, title=TITLE, players=PLAYERS, simultaneous=True,
-    definition=definition, new_state=new_state, fields=fields, from_fields=from_fields,
-    view=view, steps=steps, scores=scores, action_name=action_name, num_actions=NUM_ACTIONS,
-    options=OPTIONS, team_of=team_of,
-    evaluation=EVALUATION, search_settings=SEARCH_SETTINGS,
-)
