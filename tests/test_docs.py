@@ -136,6 +136,9 @@ def test_ninjato_docstring_examples_run():
                                   "ninja_dojo.solver.players",
                                   "ninja_dojo.solver.review", "ninja_dojo.solver.rating", "ninja_dojo.solver.tournament",
                                   "ninja_dojo.engine.senjutsu", "ninja_dojo.engine.senjutsu_cards", "ninja_dojo.engine.senjutsu_decks",
+                                  "ninja_dojo.engine.pride_of_ninja", "ninja_dojo.engine.pride_of_ninja.notation",
+                                  "ninja_dojo.engine.pride_of_ninja.rules", "ninja_dojo.engine.pride_of_ninja.position",
+                                  "ninja_dojo.engine.pride_of_ninja.views",
                                   "tests.properties", "tests.senjutsu_table"])
 def test_engine_and_solver_doctests(name):
     """The examples in the docstrings of the engine's and the solver's Python
