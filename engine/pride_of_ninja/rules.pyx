@@ -22,11 +22,11 @@ from ninja_dojo.engine.core cimport GameDef, Rng, rng_next, rng_below, rng_seed,
 from ninja_dojo.engine import checks
 from ninja_dojo.engine.errors import PositionError
 
-
 # --------------------------------------------------------------------------
 # The numbers we play by (rulebook + rulings): the one table for Pride of
 # Ninja.  (chosen) marks this project's reconstruction of a printed ability
-# the rulebook text lost; everything else is in the rulebook itself.
+# the rulebook text lost; everything else is in the rulebook itself.  The
+# sizes (players, kinds, rows) and the action ids are in rules.pxd.
 # --------------------------------------------------------------------------
 
 # name, deck, initiative, cards at (3, 4, 5) players
@@ -149,6 +149,7 @@ cdef inline int secrecy(const Board* b, int deck, int p) noexcept nogil:
 cdef int seat_secrecy(const Board* b, int deck, int p) noexcept nogil:
     """``secrecy`` for the view, which cannot inline it (another module)."""
     return secrecy(b, deck, p)
+
 
 cdef inline int unique_max(const int* v, int n) noexcept nogil:
     """The seat with strictly the most, or -1 (a tie means nobody)."""
