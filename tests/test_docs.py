@@ -139,6 +139,9 @@ def test_ninjato_docstring_examples_run():
                                   "ninja_dojo.engine.san_ni_ichi", "ninja_dojo.engine.san_ni_ichi.rules",
                                   "ninja_dojo.engine.san_ni_ichi.notation", "ninja_dojo.engine.san_ni_ichi.position",
                                   "ninja_dojo.engine.san_ni_ichi.views",
+                                  "ninja_dojo.engine.pride_of_ninja", "ninja_dojo.engine.pride_of_ninja.notation",
+                                  "ninja_dojo.engine.pride_of_ninja.rules", "ninja_dojo.engine.pride_of_ninja.position",
+                                  "ninja_dojo.engine.pride_of_ninja.views",
                                   "tests.properties", "tests.senjutsu_table"])
 def test_engine_and_solver_doctests(name):
     """The examples in the docstrings of the engine's and the solver's Python

@@ -1,7 +1,7 @@
 """The Pride of Ninja rollout policy: legal, deterministic per seed, and much
 stronger than uniform random.
 
-The policy's table (``POLICY_TABLE`` in ``engine/pride_of_ninja.pyx``) is
+The policy's table (``POLICY_TABLE`` in ``engine/pride_of_ninja/rules.pyx``) is
 fitted, not ruled: regenerate it with
 
     python -m tests.test_pride_of_ninja_policy --fit [games]

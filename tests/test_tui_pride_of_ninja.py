@@ -24,8 +24,15 @@ from ninja_dojo.tui.screens.game import GameScreen
 from ninja_dojo.tui.screens.load import LoadScreen
 from ninja_dojo.tui.screens.save import SaveScreen
 from ninja_dojo.tui.screens.setup import SetupScreen
-from ninja_dojo.tui.widgets.pride_of_ninja_board import (PrideOfNinjaBoard, abilities, ability_lines,
-                                              split_action)
+from ninja_dojo.engine.pride_of_ninja.notation import describe, parse_action
+from ninja_dojo.tui.games.pride_of_ninja.board import PrideOfNinjaBoard
+from ninja_dojo.tui.games.pride_of_ninja.cards import abilities, ability_lines
+
+
+def split_action(name: str) -> tuple[str, str]:
+    """The card and the row of an action's name, read by the engine's notation."""
+    args = describe(parse_action(name))[1]
+    return args["card"], args["row"]
 
 GAME = "pride_of_ninja"
 SIZE = (120, 40)
@@ -260,7 +267,7 @@ async def test_hint_names_the_keys_of_a_pick(tmp_path):
         best = panel.analysis.best
         keys = game.board.key_for(best.action)
         assert re.fullmatch(r"[1-7] [fb]", keys)
-        words = game.board.action_text(Action(best.action, best.name))
+        words = game.board.action_text(engine.action_of(GAME, best.action))
         assert words == f"{split_action(best.name)[0]} · " + (
             "face down" if split_action(best.name)[1] == "back" else "front row")
         assert panel.shown_text.startswith(f"Best: {words} (key {keys})")

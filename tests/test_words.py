@@ -16,7 +16,7 @@ from tests.play import random_joint
 
 #: The games whose engine and app are not yet one folder each (issue 66);
 #: each leaves this set when it moves, and the test then holds it to the rule.
-NOT_YET_MOVED = {"pride_of_ninja", "ninjato", "senjutsu"}
+NOT_YET_MOVED = {"ninjato", "senjutsu"}
 MOVED = sorted(set(GAMES) - NOT_YET_MOVED)
 
 
@@ -75,7 +75,10 @@ def read_random_games(name: str, players: int, options: dict, games: int = 20) -
                 steps = steps[len(before):]
             for step in steps:
                 assert step["kind"] in words.STEP_WORDS, (name, step)
-                assert words.step_words(step, seats).startswith(seats[step["seat"]])
+                text = words.step_words(step, seats)
+                assert text and isinstance(text, str)
+                if "seat" in step:      # a step of one seat's card says whose first
+                    assert text.startswith(seats[step["seat"]])
                 steps_seen.add(step["kind"])
     return kinds_seen, steps_seen
 

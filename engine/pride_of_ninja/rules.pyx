@@ -1,13 +1,11 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Pride of Ninja: every rule of the game, on one fixed-size C struct.
+"""Pride of Ninja's rules on its C struct (rules.pxd): the deal, the draft,
+the Resolution Phase, the determinization, the rollout policy and the C
+table the search walks, all ``nogil``; and the card table and the numbers
+every ability is played by, at the top.
 
 Rulebook ``seeds/001``, rulings ``rules/pride_of_ninja.md``; the rules as
 implemented are written down in ``docs/rules/pride_of_ninja.md``.
-
-A card is its kind: cards of one kind are identical, so hands and rows are
-counts per kind.  Inside the struct a kind is its place 0..6 in its deck, in
-initiative order; to the outside (action ids, ``card_name``) it is a global id
-0..13, the Blue deck's seven kinds then the Red deck's seven.
 
 >>> from ninja_dojo.engine import new_game
 >>> state = new_game("pride_of_ninja", players=4, seed=1)
@@ -23,12 +21,12 @@ from cpython.pycapsule cimport PyCapsule_New
 from ninja_dojo.engine.core cimport GameDef, Rng, rng_next, rng_below, rng_seed, shuffle_u8, share_wins
 from ninja_dojo.engine import checks
 from ninja_dojo.engine.errors import PositionError
-from ninja_dojo.engine.game_type import GameType
 
 # --------------------------------------------------------------------------
 # The numbers we play by (rulebook + rulings): the one table for Pride of
 # Ninja.  (chosen) marks this project's reconstruction of a printed ability
-# the rulebook text lost; everything else is in the rulebook itself.
+# the rulebook text lost; everything else is in the rulebook itself.  The
+# sizes (players, kinds, rows) and the action ids are in rules.pxd.
 # --------------------------------------------------------------------------
 
 # name, deck, initiative, cards at (3, 4, 5) players
@@ -54,36 +52,6 @@ HAND_SIZES = (7, 7, 6)
 GOALS = (20, 20, 15)
 
 cdef enum:
-    BLUE = 0
-    RED = 1
-    MIN_PLAYERS = 3
-    MAX_PLAYERS = 5
-    N_KINDS = 7            # kinds in one deck
-    N_GLOBAL = 14
-    N_INIT = 7             # initiative 0..6
-    MAX_HAND = 7
-    MAX_DEAL = 30
-    FRONT_MAX = 4          # front row places
-    BACK_MAX = 3           # back row places (the 5-player card takes one)
-    VICTIMS_3P = 3         # Victim's Cards in a 3-player game
-
-    # Blue kinds
-    NINJA = 0
-    SAMURAI = 1
-    MIKO = 2
-    ONMYOJI = 3
-    KABUKI = 4
-    SUMO = 5
-    SHOGUN = 6
-    # Red kinds
-    KUNOICHI = 0
-    FALLEN = 1
-    GEISHA = 2
-    MONK = 3
-    ONI = 4
-    YAKUZA = 5
-    MAGISTRATE = 6
-
     # Abilities.  Rulebook: Ninja 1 TP each, 2 each from five; a front-row
     # Samurai costs 2 TP; 3 Onmyoji or 3 Oni: 1 TP each and a Slay; the
     # Kunoichi Secrecy bonus; Oni's front-row 0; a front-row Yakuza gives 2
@@ -111,6 +79,7 @@ cdef enum:
     YAKUZA_FRONT_TP = 2
     YAKUZA_BACK_TRIGGER = 2        # Yakuza in all back rows
     MAGISTRATE_FRONT_CAP = 8       # (chosen)
+
 
 # By how many you have (index min(count, 4)): Onmyoji and Oni TP per card.
 cdef int ONMYOJI_TP[5]
@@ -152,21 +121,7 @@ for _d in range(2):
         STEP_KIND[_d][_i][0] = _ks[0] if _ks else 6
         STEP_KIND[_d][_i][1] = _ks[1] if len(_ks) > 1 else 255
 
-# Action ids: kind * 2 + row over the 14 global kinds; one more id is what the
-# other seats observe of any face-down pick.
-cdef enum:
-    FRONT = 0
-    BACK = 1
-    FACE_DOWN = 28
-    NUM_ACTIONS = 29
-    DRAFT = 0
-    OVER = 1
-    NO_KIND = 255
-    # A seat holds one hand at most 3 times a round (7 picks, 3 seats), so an
-    # observer's knowledge falls into 1 + 5 * 3 groups (see group_of).
-    HOLDS = 3
-    N_GROUPS = 1 + MAX_PLAYERS * HOLDS
-
+# What the rows are called, and the phases, in files and views.
 PHASES = ("draft", "over")
 ROWS = ("front", "back")
 # What a position file may hold in the C fields that are wider than a game
@@ -175,51 +130,8 @@ PP_LIMIT = 999
 ROUND_LIMIT = 60000
 
 
-ctypedef struct Board:
-    # One round's rows, counts per kind; the 5-player card is in ``back``.
-    uint8_t front[MAX_PLAYERS][N_KINDS]
-    uint8_t back[MAX_PLAYERS][N_KINDS]
-    uint8_t victims[N_KINDS]
-
-ctypedef struct Resolution:
-    int16_t gain[N_KINDS][MAX_PLAYERS]      # TP each kind gave each seat
-    int16_t tp[N_INIT][MAX_PLAYERS]         # TP after each initiative step
-    uint8_t slain_by[N_INIT][MAX_PLAYERS]   # bit k: kind k's ability slew the seat
-    int16_t monk_pp[MAX_PLAYERS]
-    int16_t secrecy[MAX_PLAYERS]
-    uint8_t slain[MAX_PLAYERS]
-
-ctypedef struct Pride:
-    Rng rng                     # the next round's shuffle
-    int16_t pp[MAX_PLAYERS]
-    uint16_t round
-    uint8_t players
-    uint8_t deck
-    uint8_t phase
-    uint8_t pick                # picks made this round
-    uint8_t hand[MAX_PLAYERS][N_KINDS]
-    uint8_t n_front[MAX_PLAYERS]
-    uint8_t n_back[MAX_PLAYERS]
-    Board board
-    # This round's draft, pick by pick: what each seat took and where.  The
-    # determinization rebuilds every hand's past contents from it.
-    uint8_t pick_kind[MAX_HAND][MAX_PLAYERS]
-    uint8_t pick_row[MAX_HAND][MAX_PLAYERS]
-    # The last resolved round: display and the tie-breaks.
-    uint8_t has_last
-    Board last
-    uint8_t last_slain[MAX_PLAYERS]
-    int16_t last_pp[MAX_PLAYERS]            # PP before its scoring
-
-
-cdef inline int pidx(int players) noexcept nogil:
-    return players - MIN_PLAYERS
-
 cdef inline int hand_size(const Pride* s) noexcept nogil:
     return HAND_SIZE[pidx(s.players)]
-
-cdef inline int total(const Board* b, int p, int k) noexcept nogil:
-    return b.front[p][k] + b.back[p][k]
 
 cdef inline int secrecy(const Board* b, int deck, int p) noexcept nogil:
     """Back-row initiative minus front-row initiative plus the Kunoichi bonus."""
@@ -232,6 +144,12 @@ cdef inline int secrecy(const Board* b, int deck, int p) noexcept nogil:
         kun = total(b, p, KUNOICHI)
         v += KUNOICHI_SECRECY[kun if kun < 4 else 4]
     return v
+
+
+cdef int seat_secrecy(const Board* b, int deck, int p) noexcept nogil:
+    """``secrecy`` for the view, which cannot inline it (another module)."""
+    return secrecy(b, deck, p)
+
 
 cdef inline int unique_max(const int* v, int n) noexcept nogil:
     """The seat with strictly the most, or -1 (a tie means nobody)."""
@@ -454,17 +372,6 @@ cdef void end_round(Pride* s) noexcept nogil:
     else:
         s.round += 1
         deal(s)
-
-cdef inline void add_to_row(Pride* s, int p, int k, int row, int pick) noexcept nogil:
-    """Seat ``p``'s ``pick``-th card of the round, of kind ``k``, goes to ``row``."""
-    if row == FRONT:
-        s.board.front[p][k] += 1
-        s.n_front[p] += 1
-    else:
-        s.board.back[p][k] += 1
-        s.n_back[p] += 1
-    s.pick_kind[pick][p] = k
-    s.pick_row[pick][p] = row
 
 cdef inline void place(Pride* s, int p, int k, int row) noexcept nogil:
     s.hand[p][k] -= 1
@@ -744,8 +651,8 @@ PRIDE_DEF.policy = pr_policy
 
 
 # ------------------------------------------------------------- Python face
-# Everything below serves engine.State, the codec and the app; the solver
-# uses only the table above.
+# The deal and the C table; positions are position.pyx's, what a seat sees
+# views.pyx's, the names notation.py's.  The solver uses only the table.
 
 NAME = "pride_of_ninja"
 TITLE = "Pride of Ninja"
@@ -759,6 +666,8 @@ OPTIONS = {
     },
 }
 STATE_SIZE = sizeof(Pride)
+#: action ids are below ACTIONS; HIDDEN_PICK is what the other seats see of
+#: a face-down pick (notation.py names them)
 ACTIONS = NUM_ACTIONS
 HIDDEN_PICK = FACE_DOWN
 
@@ -768,35 +677,6 @@ def definition():
     return PyCapsule_New(&PRIDE_DEF, b"engine.GameDef", NULL)
 
 
-def card_name(int card):
-    """``card_name(0)`` is ``'Ninja'``; ids 0-6 are Blue, 7-13 Red."""
-    if not 0 <= card < N_GLOBAL:
-        raise PositionError(f"{card} is not a Pride of Ninja card id (0..{N_GLOBAL - 1})")
-    return CARDS[card][0]
-
-
-_CARD_BY_NAME = {c[0]: g for g, c in enumerate(CARDS)}
-
-
-def action_name(int action):
-    """``'Ninja to the front row'`` or ``'Miko face down to the back row'``."""
-    if 0 <= action < FACE_DOWN:
-        name = CARDS[action // 2][0]
-        return f"{name} to the front row" if action % 2 == FRONT else f"{name} face down to the back row"
-    if action == FACE_DOWN:
-        return "a card face down to the back row"
-    raise PositionError(f"{action} is not a Pride of Ninja action id (0..{NUM_ACTIONS - 1})")
-
-
-def action_id(str card, str row):
-    """The id of placing ``card`` (a name) in ``row`` ('front' or 'back')."""
-    if card not in _CARD_BY_NAME:
-        raise PositionError(f"{checks.shown(card)} is not a Pride of Ninja card")
-    if row not in ROWS:
-        raise PositionError(f"{checks.shown(row)} is not a row (front or back)")
-    return _CARD_BY_NAME[card] * 2 + ROWS.index(row)
-
-
 def cards(str deck, int players):
     """The deck for a player count: [(name, initiative, count)] in initiative order."""
     if deck not in DECKS or not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -804,7 +684,8 @@ def cards(str deck, int players):
     return [(c[0], c[2], c[3][players - MIN_PLAYERS]) for c in CARDS if c[1] == deck]
 
 
-cdef inline Pride* _cast(const unsigned char[::1] buf) except NULL:
+cdef Pride* state_of(const unsigned char[::1] buf) except NULL:
+    """The struct in ``buf``, which must be exactly one Pride of Ninja state."""
     if buf.shape[0] != sizeof(Pride):
         raise PositionError("not a Pride of Ninja state")
     return <Pride*>&buf[0]
@@ -827,396 +708,3 @@ def new_state(int players, unsigned long long seed, dict options):
     deal(s)
     return bytes(buf)
 
-
-cdef int _gk(const Pride* s, int k):
-    return s.deck * N_KINDS + k
-
-
-cdef list _expand(const Pride* s, const uint8_t* counts):
-    out = []
-    for k in range(N_KINDS):
-        out += [CARDS[_gk(s, k)][0]] * counts[k]
-    return out
-
-
-cdef dict _board_lists(const Pride* s, const Board* b):
-    n = s.players
-    return {
-        "front_rows": [_expand(s, b.front[p]) for p in range(n)],
-        "back_rows": [_expand(s, b.back[p]) for p in range(n)],
-        "victims": _expand(s, b.victims),
-    }
-
-
-def fields(const unsigned char[::1] buf):
-    """The state as named fields (what a position file stores).
-
-    ``picks`` is this round's draft so far: per pick, per seat ``[card,
-    row]``; the rows are built from it (plus the 5-player card).
-    ``previous`` is the last resolved round (its rows and the PP before its
-    scoring), which the step display and the tie-breaks need.
-    """
-    cdef Pride* s = _cast(buf)
-    n = s.players
-    prev = None
-    if s.has_last:
-        prev = _board_lists(s, &s.last)
-        prev["pp_before"] = [s.last_pp[p] for p in range(n)]
-    return {
-        "players": n,
-        "deck": DECKS[s.deck],
-        "round": s.round,
-        "phase": PHASES[s.phase],
-        "pick": s.pick,
-        "pp": [s.pp[p] for p in range(n)],
-        "hands": [_expand(s, s.hand[p]) for p in range(n)],
-        "victims": _expand(s, s.board.victims),
-        "picks": [[[CARDS[_gk(s, s.pick_kind[t][p])][0], ROWS[s.pick_row[t][p]]] for p in range(n)]
-                  for t in range(s.pick)],
-        "rng": int(s.rng.state),
-        "previous": prev,
-    }
-
-
-def _get(dict f, str key, kind, where="state"):
-    """``f[key]`` if it is a value of ``kind`` (int, list or str)."""
-    v = checks.get(f, key, where)
-    if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
-        raise PositionError(f"{where}.{key}: expected an integer, got {type(v).__name__}")
-    if kind is list:
-        checks.items(v, f"{where}.{key}")
-    if kind is str and not isinstance(v, str):
-        raise PositionError(f"{where}.{key}: expected a name, got {checks.kind(v)}")
-    return v
-
-
-def _kind(name, int deck, str where):
-    """The in-deck kind of a card name of ``deck``."""
-    g = _CARD_BY_NAME.get(name) if isinstance(name, str) else None
-    if g is None:
-        raise PositionError(f"{where}: {checks.shown(name)} is not a Pride of Ninja card")
-    if g // N_KINDS != deck:
-        raise PositionError(f"{where}: {name} is not in the {DECKS[deck]} deck")
-    return g % N_KINDS
-
-
-def _card_lists(v, int n, str where):
-    if not isinstance(v, list) or len(v) != n:
-        raise PositionError(f"{where}: expected {n} lists of cards")
-    for i, lst in enumerate(v):
-        if not isinstance(lst, list):
-            raise PositionError(f"{where}[{i}]: expected a list of cards")
-    return v
-
-
-def _check_deck(counts, int deck, int n, str where):
-    for k in range(N_KINDS):
-        want = COUNT[deck][k][n - MIN_PLAYERS]
-        if counts[k] != want:
-            name = CARDS[deck * N_KINDS + k][0]
-            raise PositionError(f"{where}: {counts[k]} {name} in play, the {n}-player {DECKS[deck]} deck has {want}")
-
-
-cdef _read_previous(Pride* s, prev):
-    n, deck = s.players, s.deck
-    where = "state.previous"
-    if not isinstance(prev, dict):
-        raise PositionError(f"{where}: expected a map or nothing")
-    checks.known_keys(prev, ("front_rows", "back_rows", "victims", "pp_before"), where)
-    counts = [0] * N_KINDS
-    for key, size, row in (("front_rows", FRONT_MAX, FRONT), ("back_rows", BACK_MAX, BACK)):
-        rows = _card_lists(_get(prev, key, list, where), n, f"{where}.{key}")
-        for p, lst in enumerate(rows):
-            if len(lst) != size:
-                raise PositionError(f"{where}.{key}[{p}]: {len(lst)} cards, a finished row has {size}")
-            for name in lst:
-                k = _kind(name, deck, f"{where}.{key}[{p}]")
-                counts[k] += 1
-                if row == FRONT:
-                    s.last.front[p][k] += 1
-                else:
-                    s.last.back[p][k] += 1
-            if n == 5 and row == BACK and s.last.back[p][0] == 0:
-                raise PositionError(f"{where}.back_rows[{p}]: the 5-player card ({CARDS[deck * N_KINDS][0]}) is missing")
-    victims = _get(prev, "victims", list, where)
-    if len(victims) != (VICTIMS_3P if n == 3 else 0):
-        raise PositionError(f"{where}.victims: {len(victims)} cards, expected {VICTIMS_3P if n == 3 else 0}")
-    for name in victims:
-        k = _kind(name, deck, f"{where}.victims")
-        counts[k] += 1
-        s.last.victims[k] += 1
-    if n == 5:
-        counts[0] -= n
-    _check_deck(counts, deck, n, where)
-    before = _get(prev, "pp_before", list, where)
-    if len(before) != n:
-        raise PositionError(f"{where}.pp_before: expected {n} numbers")
-    for p, v in enumerate(before):
-        s.last_pp[p] = checks.integer(v, f"{where}.pp_before[{p}]", 0, PP_LIMIT)
-    s.has_last = 1
-
-
-def from_fields(object f):
-    """State bytes from named fields, validating everything.
-
-    Raises PositionError naming the first bad field.
-    """
-    if not isinstance(f, dict):
-        raise PositionError("state: expected a map of named fields")
-    checks.known_keys(f, ("players", "deck", "round", "phase", "pick", "pp", "hands", "victims",
-                          "picks", "rng", "previous"))
-    n = checks.integer(checks.get(f, "players"), "state.players", MIN_PLAYERS, MAX_PLAYERS)
-    deck = DECKS.index(checks.one_of(checks.get(f, "deck"), "state.deck", DECKS))
-    rnd = checks.integer(checks.get(f, "round"), "state.round", 1, ROUND_LIMIT)
-    ph = PHASES.index(checks.one_of(checks.get(f, "phase"), "state.phase", PHASES))
-    rng = checks.integer(checks.get(f, "rng"), "state.rng", 0, 2**64 - 1)
-    hsize = HAND_SIZES[n - MIN_PLAYERS]
-    goal = GOALS[n - MIN_PLAYERS]
-
-    buf = bytearray(sizeof(Pride))
-    cdef unsigned char[::1] mv = buf
-    cdef Pride* s = <Pride*>&mv[0]
-    cdef Resolution r
-    cdef int joint[MAX_PLAYERS]
-    memset(s, 0, sizeof(Pride))
-    memset(s.pick_kind, NO_KIND, sizeof(s.pick_kind))
-    memset(s.pick_row, NO_KIND, sizeof(s.pick_row))
-    s.players = n
-    s.deck = deck
-    s.round = rnd
-    s.phase = ph
-    s.rng.state = rng
-
-    pp = checks.items(checks.get(f, "pp"), "state.pp", n)
-    for p, v in enumerate(pp):
-        s.pp[p] = checks.integer(v, f"state.pp[{p}]", 0, PP_LIMIT)
-    reached = any(v >= goal for v in pp)
-    if ph == DRAFT and reached:
-        raise PositionError(f"state.pp: someone has {goal} PP, so the game is over")
-    if ph == OVER and not reached:
-        raise PositionError(f"state.pp: the game is over only when someone has {goal} PP")
-
-    if "previous" not in f:
-        raise PositionError("state.previous: missing")
-    prev = f["previous"]
-    if prev is not None:
-        _read_previous(s, prev)
-        resolve(n, deck, &s.last, &r)
-        for p in range(n):
-            s.last_slain[p] = r.slain[p]
-            v = s.last_pp[p] + r.monk_pp[p] + r.tp[N_INIT - 1][p]
-            if s.pp[p] != (v if v > 0 else 0):
-                raise PositionError(f"state.pp[{p}]: the previous round's scoring gives {max(v, 0)}, not {s.pp[p]}")
-    elif ph == OVER:
-        raise PositionError("state.previous: a finished game needs its final round (the tie-breaks use it)")
-
-    pick = checks.integer(checks.get(f, "pick"), "state.pick", 0, hsize - 1)
-    hands = _card_lists(_get(f, "hands", list), n, "state.hands")
-    picks = _get(f, "picks", list)
-    victims = _get(f, "victims", list)
-    if ph == OVER:
-        if pick != 0 or picks or victims or any(hands):
-            raise PositionError("state: a finished game has no hands, picks or Victim's Cards (see previous)")
-        return bytes(buf)
-
-    s.pick = pick
-    counts = [0] * N_KINDS
-    for p, lst in enumerate(hands):
-        if len(lst) != hsize - pick:
-            raise PositionError(f"state.hands[{p}]: {len(lst)} cards, expected {hsize - pick} after {pick} picks")
-        for name in lst:
-            k = _kind(name, deck, f"state.hands[{p}]")
-            s.hand[p][k] += 1
-            counts[k] += 1
-    if len(victims) != (VICTIMS_3P if n == 3 else 0):
-        raise PositionError(f"state.victims: {len(victims)} cards, expected {VICTIMS_3P if n == 3 else 0}")
-    for name in victims:
-        k = _kind(name, deck, "state.victims")
-        s.board.victims[k] += 1
-        counts[k] += 1
-    if n == 5:
-        for p in range(n):
-            s.board.back[p][0] = 1
-            s.n_back[p] = 1
-    if len(picks) != pick:
-        raise PositionError(f"state.picks: {len(picks)} picks listed, expected {pick}")
-    for t, joint_pick in enumerate(picks):
-        where = f"state.picks[{t}]"
-        if not isinstance(joint_pick, list) or len(joint_pick) != n:
-            raise PositionError(f"{where}: expected one [card, row] per seat")
-        for p, pr in enumerate(joint_pick):
-            if not (isinstance(pr, list) and len(pr) == 2):
-                raise PositionError(f"{where}[{p}]: expected [card, row]")
-            k = _kind(pr[0], deck, f"{where}[{p}]")
-            if pr[1] not in ROWS:
-                raise PositionError(f"{where}[{p}]: {checks.shown(pr[1])} is not a row (front or back)")
-            row = ROWS.index(pr[1])
-            if row == FRONT and s.n_front[p] == FRONT_MAX:
-                raise PositionError(f"{where}[{p}]: the front row already holds {FRONT_MAX} cards")
-            if row == BACK and s.n_back[p] == BACK_MAX:
-                raise PositionError(f"{where}[{p}]: the back row already holds {BACK_MAX} cards")
-            counts[k] += 1
-            add_to_row(s, p, k, row, t)
-    _check_deck(counts, deck, n, "state")
-    if forced_joint(s, joint):
-        raise PositionError("state.pick: every seat's pick is forced; nothing to decide")
-    return bytes(buf)
-
-
-def scores(const unsigned char[::1] buf):
-    """Pride Points of every seat."""
-    cdef Pride* s = _cast(buf)
-    return [s.pp[p] for p in range(s.players)]
-
-
-cdef list _resolution_steps(const Pride* s):
-    cdef Resolution r
-    n, deck = s.players, s.deck
-    resolve(n, deck, &s.last, &r)
-    rows = _board_lists(s, &s.last)
-    red = deck == RED
-    out = [{
-        "step": "reveal",
-        **rows,
-        "secrecy": [r.secrecy[p] for p in range(n)] if red else None,
-    }]
-    for init in range(N_INIT):
-        kinds = [k for k in range(N_KINDS) if INITIATIVE[deck][k] == init]
-        if not kinds or not any(total(&s.last, p, k) for p in range(n) for k in kinds):
-            continue
-        out.append({
-            "step": "initiative",
-            "initiative": init,
-            "cards": [CARDS[_gk(s, k)][0] for k in kinds],
-            "gains": [{CARDS[_gk(s, k)][0]: r.gain[k][p] for k in kinds if total(&s.last, p, k)}
-                      for p in range(n)],
-            "pp_gains": [r.monk_pp[p] if init == INITIATIVE[RED][MONK] and red else 0 for p in range(n)],
-            "slain": [p for p in range(n) if r.slain_by[init][p]],
-            "slain_by": [[CARDS[_gk(s, k)][0] for k in range(N_KINDS) if r.slain_by[init][p] >> k & 1]
-                         for p in range(n)],
-            "tp": [r.tp[init][p] for p in range(n)],
-        })
-    out.append({
-        "step": "scoring",
-        "tp": [r.tp[N_INIT - 1][p] for p in range(n)],
-        "slain": [p for p in range(n) if r.slain[p]],
-        "pp_before": [s.last_pp[p] for p in range(n)],
-        "pp": [max(0, s.last_pp[p] + r.monk_pp[p] + r.tp[N_INIT - 1][p]) for p in range(n)],
-    })
-    return out
-
-
-def steps(const unsigned char[::1] buf):
-    """The last Resolution Phase, step by step, while nothing of the next
-    round has been picked yet (so right after the move that ended a round);
-    otherwise ``[]``.
-
-    Steps: ``reveal`` (all rows, Secrecy for Red), one ``initiative`` step
-    per initiative value some card has (gains per seat and card, PP from
-    Monk, the seats Slain and by what, TP after the step), then ``scoring``.
-    """
-    cdef Pride* s = _cast(buf)
-    if not s.has_last or (s.phase == DRAFT and s.pick > 0):
-        return []
-    return _resolution_steps(s)
-
-
-cdef list _row_view(const Pride* s, int p, int row, bint visible):
-    out = []
-    if row == BACK and s.players == 5:
-        out.append(CARDS[_gk(s, 0)][0])
-    for t in range(s.pick):
-        if s.pick_row[t][p] == row:
-            out.append(CARDS[_gk(s, s.pick_kind[t][p])][0] if visible else None)
-    return out
-
-
-cdef list _held(const Pride* s, int seat, int t):
-    """The hand ``seat`` held at pick ``t`` of this round, before picking:
-    the hand that holder has now plus every card taken from it since."""
-    cdef uint8_t counts[N_KINDS]
-    cdef int n = s.players, u
-    memcpy(counts, s.hand[(seat - t + s.pick) % n], N_KINDS)
-    for u in range(t, s.pick):
-        counts[s.pick_kind[u][(seat - t + u) % n]] += 1
-    return _expand(s, counts)
-
-
-cdef list _picks_seen(const Pride* s, int seat):
-    """This round's picks as ``seat`` saw them at each reveal: ``[card,
-    row]`` per seat, the card ``None`` for another seat's face-down pick."""
-    return [[[CARDS[_gk(s, s.pick_kind[t][p])][0] if s.pick_row[t][p] == FRONT or p == seat else None,
-              ROWS[s.pick_row[t][p]]] for p in range(s.players)] for t in range(s.pick)]
-
-
-def view(const unsigned char[::1] buf, int seat):
-    """What ``seat`` may see (seat -1: only what is public), with all it
-    remembers of this round's draft: ``picks``, every reveal in order (a
-    face-down pick of another seat as ``[None, "back"]``), and
-    ``hands_held``, the hand it held at each pick (the last is ``hand``), so
-    the cards of every hand it passed on.  A finished round is in
-    ``last_round``, every card face up."""
-    cdef Pride* s = _cast(buf)
-    cdef double ret[MAX_PLAYERS]
-    n, deck = s.players, s.deck
-    mine = 0 <= seat < n
-    left = (seat + 1) % n
-    last = None
-    if s.has_last:
-        res = _resolution_steps(s)
-        score = res[len(res) - 1]
-        last = {
-            "round": s.round if s.phase == OVER else s.round - 1,
-            "front_rows": res[0]["front_rows"],
-            "back_rows": res[0]["back_rows"],
-            "victims": res[0]["victims"],
-            "secrecy": res[0]["secrecy"],
-            "tp": score["tp"],
-            "slain": [p in score["slain"] for p in range(n)],
-            "pp_before": score["pp_before"],
-            "pp_after": score["pp"],
-            "steps": res,
-        }
-    winners = []
-    if s.phase == OVER:
-        pr_returns(s, ret)
-        winners = [p for p in range(n) if ret[p] > 0]
-    own_secrecy = None
-    if mine and deck == RED:
-        own_secrecy = secrecy(&s.board, deck, seat)
-    return {
-        "game": NAME,
-        "players": n,
-        "seat": seat,
-        "deck": DECKS[deck],
-        "round": s.round,
-        "phase": PHASES[s.phase],
-        "pick": s.pick,
-        "hand_size": HAND_SIZE[n - MIN_PLAYERS],
-        "goal": GOAL[n - MIN_PLAYERS],
-        "cards": [{"name": c, "initiative": i, "count": k} for c, i, k in cards(DECKS[deck], n)],
-        "row_limits": {"front": FRONT_MAX, "back": BACK_MAX},
-        "hand": _expand(s, s.hand[seat]) if mine else [],
-        "hand_sizes": [sum(s.hand[p][k] for k in range(N_KINDS)) for p in range(n)],
-        "passed": (_expand(s, s.hand[left]) if mine and s.phase == DRAFT and s.pick > 0 else None),
-        "hands_held": [_held(s, seat, t) for t in range(s.pick + 1)] if mine and s.phase == DRAFT else [],
-        "picks": _picks_seen(s, seat),
-        "front_rows": [_row_view(s, p, FRONT, True) for p in range(n)],
-        "back_rows": [_row_view(s, p, BACK, p == seat) for p in range(n)],
-        "victims": _expand(s, s.board.victims),
-        "secrecy": own_secrecy,
-        "pp": [s.pp[p] for p in range(n)],
-        "last_round": last,
-        "winners": winners,
-    }
-
-
-#: What the project knows of Pride of Ninja before a deal: every registry reads it
-#: (engine/game_type.py).
-GAME = GameType(
-    name=NAME, title=TITLE, players=PLAYERS, simultaneous=True,
-    definition=definition, new_state=new_state, fields=fields, from_fields=from_fields,
-    view=view, steps=steps, scores=scores, action_name=action_name, num_actions=NUM_ACTIONS,
-    options=OPTIONS,
-    evaluation=None, search_settings={},
-)

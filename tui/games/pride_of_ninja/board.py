@@ -3,14 +3,13 @@ front rows and how many cards they hold face down, your hand, the row your
 pick goes to, and what the highlighted card does.
 
 Everything drawn comes from ``state.view(seat)``; the moves the keys make
-come from ``state.legal_actions(seat)`` (the engine's names, "Ninja to the
-front row", "Miko face down to the back row"), so the board knows no rule of
-the game.  A pick is two keys: a card (1-7, or ←/→), then its row (f / b, or
-↑/↓ and enter); a row that is full is not offered.
+come from ``state.legal_actions(seat)``, each described by the engine as data
+(kind ``place``; ``args`` its card and row), so the board knows no rule of
+the game and parses no name.  A pick is two keys: a card (1-7, or ←/→), then
+its row (f / b, or ↑/↓ and enter); a row that is full is not offered.
 
-The abilities shown for a card are read from the rules as written for the
-players (``docs/rules/pride_of_ninja.md``), so the words on screen and in the
-rules screen are one text.
+What a card does is read from the rules as written for the players
+(``cards.py``); how picks and steps read is ``words.py``'s.
 
 The resolution is told from the engine's ``steps()``: the reveal, then one
 frame per initiative with what every card gave and who was Slain, then the
@@ -20,10 +19,8 @@ rows turned face up, the TP so far, the Slain markers).
 from __future__ import annotations
 
 import copy
-import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rich import box
 from rich.console import Group
@@ -36,234 +33,18 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ninja_dojo.engine import Action, Outcome
-from ninja_dojo.tui.docs import rules_markdown
+from ninja_dojo.tui.games.pride_of_ninja.cards import (BAR, FIRST_CARD, ROWS, ability_lines, card_style, pp_bar,
+                                                       row_text, slug)
+from ninja_dojo.tui.games.pride_of_ninja.words import (SLAY_REASON, action_words, picks_line, placed, plural,
+                                                       signed, step_words)
 from ninja_dojo.tui.widgets.board import Board, Frame, RoundRecord
 from ninja_dojo.tui.widgets.card_chip import CardChip
 from ninja_dojo.tui.widgets.hand import Hand
 
 #: a hand holds at most 7 cards (6 with five players)
 HAND_MAX = 7
-ROWS = ("front", "back")
 #: f and b share one place in the footer
 ROW_KEYS = Binding.Group("Row")
-ROW_WORDS = {"front": "to the front row", "back": "face down to the back row"}
-
-CARD_STYLE = {
-    # Blue deck
-    "Ninja": "#a9b7c6", "Samurai": "#ff8f8f", "Miko": "#ffc2dc", "Onmyoji": "#c3a6ff",
-    "Kabuki": "#ffb86b", "Sumo Rikishi": "#dcae6e", "Shogun": "#ffd75f",
-    # Red deck
-    "Kunoichi": "#e29cff", "Fallen": "#b0b0b0", "Geisha": "#ff9fc6", "Monk": "#ffb347",
-    "Oni": "#ff6b6b", "Yakuza": "#8fd694", "Magistrate": "#ffd75f",
-}
-#: the rows are narrow: the one long name is shortened there (never in the hand)
-SHORT = {"Sumo Rikishi": "Sumo"}
-#: why a card Slays someone, for the story (the card's own words, briefly)
-SLAY_REASON = {
-    "Ninja": "the most Ninja",
-    "Miko": "a front-row Miko while a Miko is in a back row",
-    "Onmyoji": "the player on their left has 3 or more Onmyoji",
-    "Fallen": "the most Kunoichi, and a Fallen in a front row",
-    "Oni": "the most TP, and someone has 3 or more Oni",
-    "Yakuza": "the lowest Secrecy, and 2 or more Yakuza in back rows",
-}
-#: the 5-player card and the card of the last tie-break, by deck
-FIRST_CARD = {"blue": "Ninja", "red": "Kunoichi"}
-BAR = 10
-
-
-# ------------------------------------------------------------------ words
-def card_style(card: str | None) -> str:
-    return CARD_STYLE.get(card or "", "")
-
-
-def slug(card: str) -> str:
-    return card.lower().replace(" ", "-")
-
-
-def split_action(name: str) -> tuple[str, str]:
-    """``'Miko face down to the back row'`` -> ``('Miko', 'back')``.
-
-    >>> split_action("Sumo Rikishi to the front row")
-    ('Sumo Rikishi', 'front')
-    """
-    for row, words in ROW_WORDS.items():
-        if name.endswith(" " + words):
-            return name[: -len(words) - 1], row
-    return name, ""
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _clean(text: str) -> str:
-    """The rules' table cell without its markup and its (chosen) marks."""
-    text = re.sub(r"\s*\((?:all four |both |all )?\*\*chosen\*\*\)", "", text)
-    text = re.sub(r"\s*\*\*\(chosen\)\*\*", "", text)
-    return text.replace("**", "").replace("->", "→").strip()
-
-
-@lru_cache(maxsize=1)
-def abilities() -> dict[str, dict[str, str]]:
-    """Every card's ability by row (``front``, ``back`` or ``either``), from
-    the card tables of the rules as written for the players."""
-    text, _ = rules_markdown("pride_of_ninja")
-    lines = (text or "").splitlines()
-    out: dict[str, dict[str, str]] = {}
-    for line in lines:
-        m = re.match(r"\|\s*\*\*(.+?)\*\*\s*\((\d)\)\s*\|\s*(front|back|either)\s*\|(.+)\|\s*$", line)
-        if m:
-            out.setdefault(m.group(1), {})[m.group(3)] = _clean(m.group(4))
-    # Kunoichi refers to "the Secrecy bonus above": say it where the card is shown.
-    bonus = secrecy_bonus(lines)
-    for row, words in out.get("Kunoichi", {}).items():
-        if bonus:
-            out["Kunoichi"][row] = words.replace("the Secrecy bonus above",
-                                                 f"the Secrecy bonus by Kunoichi you have ({bonus})")
-    return out
-
-
-def secrecy_bonus(lines: list[str]) -> str:
-    """``1 → 0, 2 → 1, ...`` from the rules' Kunoichi bonus table."""
-    cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines
-             if line.startswith("|")]
-    for i, row in enumerate(cells):
-        if row and row[0] == "Kunoichi" and i + 2 < len(cells) and cells[i + 2][0] == "bonus Secrecy":
-            return ", ".join(f"{k} → {b}" for k, b in zip(row[1:], cells[i + 2][1:]))
-    return ""
-
-
-def ability_lines(card: str, initiative: int | None, row: str | None = None) -> Text:
-    """What ``card`` does, one line per row it acts from; ``row`` (the row
-    the pick would go to) is stressed."""
-    rules = abilities().get(card, {})
-    head = Text(card, style=f"bold {card_style(card)}")
-    if initiative is not None:
-        head.append(f" (initiative {initiative})", style="dim")
-    if not rules:
-        head.append("  (see the rules: ?)", style="dim")
-        return head
-    out = Text()
-    if "either" in rules:
-        out.append_text(head)
-        out.append("  either row: ", style="bold")
-        out.append(rules["either"])
-        return out
-    out.append_text(head)
-    for i, r in enumerate(ROWS):
-        if r not in rules:
-            continue
-        stress = row == r
-        out.append("\n  " if i else "  ")
-        out.append(f"{r} row: ", style="bold" if stress else "dim bold")
-        out.append(rules[r], style="" if stress or row is None else "dim")
-    return out
-
-
-def pick_words(seat: int, card: str | None, row: str, viewer: int, names: list[str]) -> str:
-    """How a pick reads to the viewer: a face-down card of another is unknown."""
-    if row == "front":
-        return f"{names[seat]} {card}"
-    if seat == viewer and card:
-        return f"{names[seat]} ({card})"
-    return names[seat]
-
-
-def picks_line(label: str, picks: list[tuple[int, str | None, str]], viewer: int,
-               names: list[str]) -> str:
-    """``Pick 3 of 7: front row You Kabuki, Jubei Ninja; face down Kaede, You (Miko)``."""
-    parts = []
-    for row, words in (("front", "front row"), ("back", "face down")):
-        who = [pick_words(s, c, r, viewer, names) for s, c, r in picks if r == row]
-        if who:
-            parts.append(f"{words} {', '.join(who)}")
-    return f"{label}: {'; '.join(parts)}."
-
-
-def gains_words(gains: dict[str, int]) -> str:
-    return ", ".join(f"{card} {signed(g)}" for card, g in gains.items())
-
-
-def initiative_line(st: dict, names: list[str]) -> str:
-    """``Initiative 1 (Ninja, Samurai): You Ninja +2, Samurai −2 → 0 TP; ...``."""
-    parts = []
-    for s, name in enumerate(names):
-        gains = st["gains"][s]
-        slain = s in st["slain"]
-        pp = st["pp_gains"][s]
-        if not gains and not slain and not pp:
-            continue
-        bits = []
-        if gains:
-            bits.append(gains_words(gains))
-        if pp:
-            bits.append(f"gains {pp} PP at once (back-row Monk)")
-        words = f"{name} {', '.join(bits)}" if bits else name
-        if slain:
-            by = st["slain_by"][s]
-            why = "; ".join(SLAY_REASON.get(c, c) for c in by)
-            words += f" → Slain by {' and '.join(by)} ({why}): 0 TP"
-        else:
-            words += f" → {st['tp'][s]} TP"
-        parts.append(words)
-    cards = ", ".join(st["cards"])
-    return f"Initiative {st['initiative']} ({cards}): {'; '.join(parts) or 'nothing'}."
-
-
-def scoring_line(st: dict, names: list[str], goal: int) -> str:
-    parts = []
-    for s, name in enumerate(names):
-        slain = " (Slain)" if s in st["slain"] else ""
-        parts.append(f"{name} {signed(st['tp'][s])} TP{slain} → {st['pp'][s]} PP")
-    line = "Scoring: " + "; ".join(parts) + "."
-    reached = [names[s] for s, pp in enumerate(st["pp"]) if pp >= goal]
-    if reached:
-        line += f" {' and '.join(reached)} reached {goal} PP: the game ends."
-    return line
-
-
-def reveal_line(st: dict, names: list[str]) -> str:
-    rows = "; ".join(f"{names[s]} {', '.join(st['back_rows'][s])}" for s in range(len(names)))
-    line = f"Back rows revealed: {rows}."
-    if st.get("secrecy"):
-        line += " Secrecy: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(st["secrecy"])) + "."
-    return line
-
-
-def pp_bar(pp: int, goal: int, bar: int = BAR) -> Text:
-    full = min(bar, round(bar * pp / goal)) if goal else 0
-    return Text.assemble(("▰" * full, "green"), ("▱" * (bar - full), "dim"))
-
-
-def row_text(cards: list[str | None], *, focus: set[str] = frozenset(), done: set[str] = frozenset(),
-             own: bool = False) -> Text:
-    """A row's cards; ``None`` is a card face down that the viewer cannot see."""
-    out = Text()
-    hidden = sum(c is None for c in cards)
-    shown = [c for c in cards if c is not None]
-    for i, c in enumerate(shown):
-        if i:
-            out.append(" ")
-        style = card_style(c)
-        if c in focus:
-            style = f"bold reverse {style}"
-        elif c in done:
-            style = f"dim {style}"
-        elif own:
-            style = f"italic {style}"
-        out.append(SHORT.get(c, c), style=style)
-    if hidden:
-        if shown:
-            out.append(" + ")
-        out.append(f"{hidden} face down", style="dim italic")
-    if not cards:
-        out.append("–", style="dim")
-    return out
 
 
 # ----------------------------------------------------------------- widgets
@@ -341,13 +122,13 @@ class PrideOfNinjaBoard(Board):
             return []
         by_card: dict[str, dict[str, Action]] = {}
         for a in self.legal:
-            card, row = split_action(a.name)
+            card, row = placed(a)
             by_card.setdefault(card, {})[row] = a
         return [(c, by_card.get(c, {})) for c in self.hand()]
 
     def legal_rows(self) -> list[str]:
         """The rows with a free place (the same for every card of the hand)."""
-        rows = {split_action(a.name)[1] for a in self.legal}
+        rows = {placed(a)[1] for a in self.legal}
         return [r for r in ROWS if r in rows]
 
     def selected(self) -> tuple[str, dict[str, Action]] | None:
@@ -408,7 +189,7 @@ class PrideOfNinjaBoard(Board):
         return sel[1].get(self.row) if sel else None
 
     def reselect(self, action: Action) -> None:
-        card, row = split_action(action.name)
+        card, row = placed(action)
         hand = self.hand()
         if card in hand:
             self.cursor = hand.index(card)
@@ -445,8 +226,7 @@ class PrideOfNinjaBoard(Board):
     def action_text(self, action: Action) -> str:
         """Short, so the hint's columns fit: ``Kabuki · front row``,
         ``Miko · face down``."""
-        card, row = split_action(action.name)
-        return f"{card} · {'front row' if row == 'front' else 'face down'}" if row else action.name
+        return action_words(action)
 
     def key_for(self, action_id: int) -> str | None:
         for i, (_, rows) in enumerate(self.options()):
@@ -743,13 +523,13 @@ class PrideOfNinjaBoard(Board):
         """The rows turned face up, the TP each player made (Slain, and by
         what), the PP it brought."""
         steps = record.steps
-        reveal = next((st for st in steps if st.get("step") == "reveal"), None)
-        scoring = next((st for st in steps if st.get("step") == "scoring"), None)
+        reveal = next((st for st in steps if st.get("kind") == "reveal"), None)
+        scoring = next((st for st in steps if st.get("kind") == "scoring"), None)
         if reveal is None or scoring is None:
             return super().recap(record)
         slain_by: dict[int, list[str]] = {}
         for st in steps:
-            if st.get("step") == "initiative":
+            if st.get("kind") == "initiative":
                 for seat in st["slain"]:
                     slain_by.setdefault(seat, []).extend(st["slain_by"][seat])
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=True)
@@ -801,7 +581,7 @@ class PrideOfNinjaBoard(Board):
         heading = f"Round {before['round']}" if before["pick"] == 0 else None
         picks = []
         for s, a in sorted(moves.items()):
-            card, row = split_action(a.name)
+            card, row = placed(a)
             picks.append((s, card, row))
         label = f"Pick {before['pick'] + 1} of {hsize}"
         line = picks_line(label, picks, viewer, names)
@@ -860,11 +640,11 @@ class PrideOfNinjaBoard(Board):
         v = copy.deepcopy(before)
         v.update(hand=[], passed=None, front_rows=reveal["front_rows"],
                  back_rows=reveal["back_rows"], resolution=copy.deepcopy(res))
-        frames.append(Frame(copy.deepcopy(v), reveal_line(reveal, names), pause=1.5,
+        frames.append(Frame(copy.deepcopy(v), step_words(reveal, names), pause=1.5,
                             heading=f"Round {rnd}: resolution"))
         done: list[str] = []
         for st in steps[1:]:
-            if st["step"] == "initiative":
+            if st["kind"] == "initiative":
                 res.update(stage="initiative", acting=list(st["cards"]), done=list(done),
                            tp=list(st["tp"]),
                            slain=[res["slain"][s] or s in st["slain"] for s in range(n)],
@@ -877,15 +657,15 @@ class PrideOfNinjaBoard(Board):
                                  "(highlighted) act for everyone at once")
                 done += st["cards"]
                 v["resolution"] = copy.deepcopy(res)
-                frames.append(Frame(copy.deepcopy(v), initiative_line(st, names), pause=1.0,
+                frames.append(Frame(copy.deepcopy(v), step_words(st, names), pause=1.0,
                                     focus={"initiative": st["initiative"]}))
-            elif st["step"] == "scoring":
+            elif st["kind"] == "scoring":
                 res.update(stage="scoring", acting=[], done=list(done), tp=list(st["tp"]),
                            slain=[s in st["slain"] for s in range(n)], delta=[0] * n,
                            pp=list(st["pp"]), highlight=[],
                            title="Scoring: the TP are added to the PP (PP never go below 0)")
                 v["resolution"] = copy.deepcopy(res)
-                frames.append(Frame(copy.deepcopy(v), scoring_line(st, names, before["goal"]),
+                frames.append(Frame(copy.deepcopy(v), step_words(st, names, goal=before["goal"]),
                                     pause=1.5))
         return frames
 
