@@ -125,8 +125,9 @@ def check_end(app, game: GameScreen) -> None:
         name = game.match.names[seat]
         assert re.search(rf"\b{name}\s+" + r"\s+".join(map(str, parts)) + r"\b", table), (name, parts)
     history = text_of(end.query_one("#score-history"))
-    assert "Points after each round" in history
-    assert all(f"Turn {t}/7" in history for t in range(1, 8))
+    assert "Points after each turn" in history and "round" not in history
+    head, *rows = [line.split() for line in history.splitlines() if line.strip()][1:]
+    assert head[0] == "Turn" and [r[0] for r in rows if "/7" in r[0]] == [f"{t}/7" for t in range(1, 8)]
 
 
 # ------------------------------------------------------------- whole games
@@ -388,7 +389,7 @@ async def test_each_turn_ends_with_its_recap_and_the_score_history(tmp_path):
         await pilot.press("t")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ScoresScreen")
         scores = text_of(app.screen.query_one("#score-history"))
-        assert "Turn 1/7" in scores and "Turn 2/7" not in scores
+        assert "\n1/7 " in scores and "2/7" not in scores
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is game)
         await pilot.press("question_mark")

@@ -202,3 +202,22 @@ async def test_the_recap_speaks_of_the_games_own_turns_and_names_seats_one_way(t
             for seat, name in enumerate(screen.match.names):
                 assert f"{samurai_word(view, seat)} ({name})" in text, text
             assert "on to the next round" in help_
+
+
+def test_pride_of_ninjas_tables_say_pp_and_keep_each_name_on_one_line():
+    """The end screen of Pride of Ninja titled its history "Pp after each
+    round" and wrapped "Kaede (hard AI)" over two lines at 80 columns."""
+    from ninja_dojo.tui.widgets.score_history import score_history_table
+    from ninja_dojo.tui.boards import board_class
+    s = new_game("pride_of_ninja", 5, seed=3)
+    while not s.is_terminal():
+        s.apply({m: s.policy_action(m, seed=len(s.history)).id for m in s.movers()})
+    labels = [f"{n} (master AI)" for n in ("Hanzo", "Kaede", "Jubei", "Sasuke", "Goemon")]
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(score_history_table(s, labels))
+    table = board_class("pride_of_ninja").result_table(s.outcome(), s.view(-1), labels)
+    console.print(table)
+    text = console.export_text()
+    assert "PP after each round" in text
+    for label in labels:
+        assert label in text, text

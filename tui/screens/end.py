@@ -78,7 +78,7 @@ class EndScreen(Screen[str]):
         table = Table(title="Final scores", expand=False, title_style="bold", box=box.SIMPLE_HEAD,
                       title_justify="left")
         table.add_column("#", justify="right")
-        table.add_column("Player")
+        table.add_column("Player", no_wrap=True)
         table.add_column("Score", justify="right")
         table.add_column("Cards won", justify="right")
         ranking = sorted(range(len(names)), key=lambda s: (-self.outcome.scores[s], s))

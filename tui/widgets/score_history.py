@@ -20,9 +20,11 @@ def score_history_table(state: State, names: list[str]) -> Group:
     rows = board.score_history(state)
     word = board.SCORE_WORD
     best = "lowest" if board.LOW_SCORE_WINS else "highest"
-    heading = Text(f"{word.capitalize()} after each round ({best} leads)", style="bold")
+    stretch = board.ROUND_WORD
+    # (word[0].upper(): "PP after each round", where capitalize() gave "Pp")
+    heading = Text(f"{word[0].upper()}{word[1:]} after each {stretch} ({best} leads)", style="bold")
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    table.add_column("Round", no_wrap=True)
+    table.add_column(stretch.capitalize(), no_wrap=True)
     for name in names:
         table.add_column(name, justify="right", no_wrap=True)
     previous = [board.SCORE_START] * len(names)
@@ -34,8 +36,8 @@ def score_history_table(state: State, names: list[str]) -> Group:
             delta = score - previous[seat]
             cell.append(f" {signed(delta)}" if delta else "   ", style="dim")
             cells.append(cell)
-        table.add_row(round_title.replace("Round ", ""), *cells)
+        table.add_row(round_title.replace(f"{stretch.capitalize()} ", ""), *cells)
         previous = list(scores)
     if not rows:
-        return Group(heading, Text("No round has ended yet.", style="dim"))
+        return Group(heading, Text(f"No {stretch} has ended yet.", style="dim"))
     return Group(heading, table)

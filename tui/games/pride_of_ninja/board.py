@@ -717,7 +717,7 @@ class PrideOfNinjaBoard(Board):
         table = Table(title="Final Pride Points", expand=False, title_style="bold",
                       box=box.SIMPLE_HEAD, title_justify="left")
         table.add_column("#", justify="right")
-        table.add_column("Player")
+        table.add_column("Player", no_wrap=True)
         table.add_column("PP", justify="right")
         table.add_column("Final round TP", justify="right")
         table.add_column("Slain (final round)", justify="center")

@@ -727,7 +727,7 @@ class SanNiIchiBoard(OptionBoard):
         table = Table(title="Final damage (lowest wins)", expand=False, title_style="bold",
                       box=box.SIMPLE_HEAD, title_justify="left")
         table.add_column("#", justify="right")
-        table.add_column("Player")
+        table.add_column("Player", no_wrap=True)
         if view.get("teams"):
             table.add_column("Team", justify="center")
         table.add_column("Damage cards", justify="right")
