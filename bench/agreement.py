@@ -29,6 +29,9 @@ from dataclasses import dataclass
 from ninja_dojo.engine import GAMES, new_game
 from ninja_dojo.solver.search import analyse
 
+#: the search settings ``--set`` may change (whole numbers)
+SETTINGS = ("cut_rounds", "expand_at")
+
 
 @dataclass
 class Agreement:
@@ -49,8 +52,9 @@ class Agreement:
 
 
 def agreement(game: str, players: int, games: int, low: int, high: int,
-              every: int = 3, first_seed: int = 500) -> Agreement:
-    """The three searches of every chosen position of ``games`` policy games.
+              every: int = 3, first_seed: int = 500, **config) -> Agreement:
+    """The three searches of every chosen position of ``games`` policy games
+    (``config``: search settings for all three, e.g. ``cut_rounds=3``).
 
     >>> a = agreement("ninjan", 2, games=1, low=50, high=100, every=4)
     >>> a.decisions >= a.low_high and a.decisions >= a.high_high and a.decisions > 0
@@ -64,9 +68,9 @@ def agreement(game: str, players: int, games: int, low: int, high: int,
             movers = s.movers()
             if len(movers) == 1 and len(s.legal_action_ids(movers[0])) > 1 and n % every == 0:
                 seat = movers[0]
-                a_low = analyse(s, seat, iterations=low, seed=7)
-                a_high = analyse(s, seat, iterations=high, seed=7)
-                b_high = analyse(s, seat, iterations=high, seed=8)
+                a_low = analyse(s, seat, iterations=low, seed=7, **config)
+                a_high = analyse(s, seat, iterations=high, seed=7, **config)
+                b_high = analyse(s, seat, iterations=high, seed=8, **config)
                 out.decisions += 1
                 out.low_high += a_low.best.name == a_high.best.name
                 out.high_high += a_high.best.name == b_high.best.name
@@ -87,10 +91,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--low", type=int, default=2_000)
     ap.add_argument("--high", type=int, default=20_000)
     ap.add_argument("--every", type=int, default=3, help="search every N-th lone decision")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=INT",
+                    help="a whole-number search setting for all three searches, e.g. cut_rounds=3")
     args = ap.parse_args(argv)
-    a = agreement(args.game, args.players, args.games, args.low, args.high, args.every)
+    config = {}
+    for item in args.set:
+        name, _, value = item.partition("=")
+        if name not in SETTINGS or not value.lstrip("-").isdigit():
+            ap.error(f"--set {item}: expected one of {', '.join(SETTINGS)} = a whole number")
+        config[name] = int(value)
+    a = agreement(args.game, args.players, args.games, args.low, args.high, args.every, **config)
+    extra = "".join(f", {k}={v}" for k, v in config.items())
     print(f"{args.game}, {args.players} players, {args.games} policy games, "
-          f"{args.low:,} against {args.high:,} iterations")
+          f"{args.low:,} against {args.high:,} iterations{extra}")
     for what, value in a.rows():
         print(f"  {what:<48} {value}")
     return 0
