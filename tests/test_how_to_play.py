@@ -85,7 +85,9 @@ async def test_the_worked_examples_board_is_the_one_the_app_draws(game, tmp_path
     players, seed, enters = example_setup(text)
     drawn = await board_lines(game, players, seed, enters, tmp_path=tmp_path)
     assert len(drawn) >= 5
-    assert example_block(text) == drawn
+    assert example_block(text) == drawn, (
+        f"the app draws another board: python -m tests.snapshot_apps.how_to_play "
+        f"{game} {players} {seed} {enters} prints it")
 
 
 async def test_the_rules_screen_shows_how_to_play_first_and_the_rulings_one_key_further(tmp_path):
