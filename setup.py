@@ -9,8 +9,9 @@ tree of links under ``build/cython-include`` made here, as the source
 folders are not nested under ``ninja_dojo/``.
 
 ``pip install .`` (or ``pip install -e .``) compiles everything; nothing else
-is needed.  The rules documents in ``docs/rules`` ship inside the app's
-package so its rules screen can show them from an installed copy.
+is needed.  The games' documents in ``docs/how-to-play`` and ``docs/rules``
+ship inside the app's package (``tui/how-to-play``, ``tui/rules``) so its
+rules screen can show them from an installed copy.
 
 ``NINJA_DOJO_DEBUG_BUILD=1`` builds the debug build instead, as C projects
 run their tests under sanitizers: every index checked, so that one out of
@@ -110,15 +111,21 @@ def extensions():
     )
 
 
+#: the folders of docs/ the in-app rules screen shows (``tui.docs``), copied into the package
+GAME_DOCUMENTS = ("how-to-play", "rules")
+
+
 class BuildPyWithRules(build_py):
-    """Copies docs/rules/*.md into the app's package (the in-app rules screen)."""
+    """Copies docs/how-to-play/*.md and docs/rules/*.md into the app's
+    package (the in-app rules screen)."""
 
     def run(self):
         super().run()
-        target = os.path.join(self.build_lib, PACKAGE, "tui", "rules")
-        os.makedirs(target, exist_ok=True)
-        for md in glob.glob(os.path.join(HERE, "docs", "rules", "*.md")):
-            shutil.copy(md, target)
+        for folder in GAME_DOCUMENTS:
+            target = os.path.join(self.build_lib, PACKAGE, "tui", folder)
+            os.makedirs(target, exist_ok=True)
+            for md in glob.glob(os.path.join(HERE, "docs", folder, "*.md")):
+                shutil.copy(md, target)
 
 
 setup(ext_modules=extensions(), cmdclass={"build_py": BuildPyWithRules})

@@ -1,6 +1,8 @@
 """Save, load and export from the app: exact round trips, clear errors."""
 from __future__ import annotations
 
+import pytest
+
 from ninja_dojo import engine
 from tests.snapshot_apps.dojo_pilot import (late_position, make_app, settle, start_match,
                                             type_path, wait_for)
@@ -159,15 +161,19 @@ async def test_dojo_load_opens_a_saved_game_and_rejects_a_bad_one(tmp_path):
         assert any("Cannot load" in n.message for n in app._notifications)
 
 
-async def test_rules_screen_without_the_rules_file(tmp_path, monkeypatch):
+@pytest.mark.parametrize("paths", ["rules_paths", "how_to_play_paths"])
+async def test_rules_screen_without_the_rules_file(tmp_path, monkeypatch, paths):
     import ninja_dojo.tui.docs
     from ninja_dojo import tui
-    monkeypatch.setattr(tui.docs, "rules_paths", lambda game: [tmp_path / "none.md"])
+    monkeypatch.setattr(tui.docs, paths, lambda game: [tmp_path / "none.md"])
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
         assert app.screen.found is False
+        await pilot.press("r")                  # the other document, there or not
+        await pilot.pause()
+        assert "not installed" in app.screen.text + str(app.screen.texts)
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, RulesScreen))
 
@@ -221,14 +227,16 @@ def test_without_a_terminal_dojo_says_so_in_one_line_and_exits_2(tmp_path):
 
 
 def test_without_a_terminal_the_rules_are_printed():
-    """``dojo --rules GAME | less``: the rules the screen shows, as text."""
+    """``dojo --rules GAME | less``: what the rules screen shows, as text:
+    how to play, then the rulings."""
     from ninja_dojo.tui.screens.rules import rules_text
     out = _dojo("--rules", "ninjato")
     assert out.returncode == 0 and out.stderr == ""
     assert out.stdout == rules_text("ninjato") + "\n"
-    assert out.stdout.startswith("# Ninjato") and "## Keys in a game" in out.stdout
+    assert out.stdout.startswith("# How to play Ninjato") and "## Keys in a game" in out.stdout
+    assert "\n# Ninjato\n" in out.stdout                   # the rulings
     out = _dojo("--rules")                      # the game the rules screen opens on
-    assert out.returncode == 0 and out.stdout.startswith("# Nin Jan")
+    assert out.returncode == 0 and out.stdout.startswith("# How to play Nin Jan")
     out = _dojo("serve", "--help")
     assert out.returncode == 0 and "dojo serve" in out.stdout
 

@@ -2,8 +2,8 @@
 
     dojo                      the main menu
     dojo --load game.msgpack  straight into a saved game
-    dojo --rules [GAME]       the rules (of GAME: ninjan, san_ni_ichi, ...);
-                              printed when the output is not a terminal
+    dojo --rules [GAME]       how to play (GAME: ninjan, san_ni_ichi, ...), then
+                              the rulings; printed when the output is not a terminal
     dojo serve [--host H] [--port P]   the same app in a web browser (behind a token)
 
 Games are saved in the user's data folder (``tui.paths``): every game after
@@ -226,7 +226,7 @@ HELP_EPILOG = """\
 examples:
   dojo                       the menu: continue, new game, load, settings, rules
   dojo --load game.msgpack   open a saved game
-  dojo --rules san_ni_ichi   the rules of San, Ni, Ichi!
+  dojo --rules san_ni_ichi   how to play San, Ni, Ichi!, then its rulings
   dojo serve                 play in a web browser: open the link it prints
 
 Games are kept in {folder} (continue with c on the menu);
@@ -321,7 +321,8 @@ def main(argv: list[str] | None = None) -> int:
     games = [name for name, _ in playable_games()]
     parser.add_argument("--load", metavar="FILE", help="open a saved game (msgpack)")
     parser.add_argument("--rules", nargs="?", const="", metavar="GAME",
-                        help=f"show the rules (of GAME: {', '.join(games)})")
+                        help=f"how to play (GAME: {', '.join(games)}), the rulings one key "
+                             "further; printed when the output is not a terminal")
     parser.add_argument("--pause", type=float, default=None, metavar="SECONDS",
                         help="pause between the steps of a round (default: the settings')")
     parser.add_argument("--hint-iterations", type=int, default=None, metavar="N",
