@@ -368,27 +368,28 @@ def small_app(tmp_path):
     return make_app(tmp_path, settings=Settings(step_pause=0))
 
 
-def test_four_players_at_80x24_a_step_shown_on_the_field(snap_compare, tmp_path):
+async def a_step_shown_on_the_field(pilot):
     """Seed 32: the first step of round 2 or later asked of You; the hexes it
     may enter carry their keys, the card resolving is read in full below."""
-    async def run_before(pilot):
-        game = await start(pilot, 4, 32)
-        for turn in range(200):
-            await settle(pilot, game)
-            if game.recap_open:
-                await pilot.press("enter")
-                continue
-            view = game.board.view
-            if view["decision"]["kind"] == "step" and view["round"] >= 2:
-                break
-            action = game.match.state.policy_action(game.actor, seed=turn)
-            before = len(game.match.state.history)
-            await pilot.press(game.board.key_for(action.id), "enter")
-            await wait_for(pilot, lambda: len(game.match.state.history) > before)
-        assert game.board.view["decision"]["kind"] == "step"
-        await pilot.pause()
+    game = await start(pilot, 4, 32)
+    for turn in range(200):
+        await settle(pilot, game)
+        if game.recap_open:
+            await pilot.press("enter")
+            continue
+        view = game.board.view
+        if view["decision"]["kind"] == "step" and view["round"] >= 2:
+            break
+        action = game.match.state.policy_action(game.actor, seed=turn)
+        before = len(game.match.state.history)
+        await pilot.press(game.board.key_for(action.id), "enter")
+        await wait_for(pilot, lambda: len(game.match.state.history) > before)
+    assert game.board.view["decision"]["kind"] == "step"
+    await pilot.pause()
 
-    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+
+def test_four_players_at_80x24_a_step_shown_on_the_field(snap_compare, tmp_path):
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=a_step_shown_on_the_field)
 
 
 def test_the_deck_builder_at_80x24(snap_compare, tmp_path):

@@ -4,9 +4,13 @@ animations off.  Update with ``pytest tests/test_tui_snapshots.py --snapshot-upd
 after checking the new pictures by eye."""
 from __future__ import annotations
 
+import pytest
+
 from tests.snapshot_apps.dojo_pilot import (late_position, make_app, play_to_end, settle,
                                             start_match, wait_for)
 from ninja_dojo.tui.match import Match, plan_seats
+from tests.test_tui_ninjato import play_by_keys
+from tests.test_tui_senjutsu import a_step_shown_on_the_field
 
 SIZE = (120, 40)
 
@@ -64,54 +68,58 @@ def test_menu_at_80x24(snap_compare, tmp_path):
     assert snap_compare(small_app(tmp_path), terminal_size=SMALL)
 
 
-def test_nin_jan_five_players_at_80x24_asks_for_a_pile(snap_compare, tmp_path):
+async def nin_jan_asks_for_a_pile(pilot):
     """Seed 7: card 4 selected and played with enter; 4 Rock... beats two
     piles: pile 3 selected, enter would take it."""
-    async def run_before(pilot):
-        game = await _start(pilot, "ninjan", 5, 7)
-        await pilot.press("4", "enter")
-        await settle(pilot, game)
-        assert game.board.mode == "pile"
-        await pilot.press("3")
-        await pilot.pause()
+    game = await _start(pilot, "ninjan", 5, 7)
+    await pilot.press("4", "enter")
+    await settle(pilot, game)
+    assert game.board.mode == "pile"
+    await pilot.press("3")
+    await pilot.pause()
 
-    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+
+def test_nin_jan_five_players_at_80x24_asks_for_a_pile(snap_compare, tmp_path):
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=nin_jan_asks_for_a_pile)
+
+
+async def san_ni_ichi_asks_where_the_shuriken_goes(pilot):
+    """Seed 16: the Shuriken (card 5) played; seven places it may go."""
+    game = await _start(pilot, "san_ni_ichi", 6, 16)
+    await pilot.press("5", "enter")
+    await settle(pilot, game)
+    assert len(game.board.legal) == 7
+    await pilot.press("down")
+    await pilot.pause()
 
 
 def test_san_ni_ichi_six_players_at_80x24_asks_where_the_shuriken_goes(snap_compare, tmp_path):
-    """Seed 16: the Shuriken (card 5) played; seven places it may go."""
-    async def run_before(pilot):
-        game = await _start(pilot, "san_ni_ichi", 6, 16)
-        await pilot.press("5", "enter")
-        await settle(pilot, game)
-        assert len(game.board.legal) == 7
-        await pilot.press("down")
-        await pilot.pause()
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=san_ni_ichi_asks_where_the_shuriken_goes)
 
-    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+
+async def pride_of_ninja_mid_draft(pilot):
+    game = await _start(pilot, "pride_of_ninja", 5, 11, deck="red")
+    await pilot.press("2", "b", "enter")
+    await settle(pilot, game)
+    await pilot.press("3")
+    await pilot.pause()
 
 
 def test_pride_of_ninja_five_players_at_80x24_mid_draft(snap_compare, tmp_path):
-    async def run_before(pilot):
-        game = await _start(pilot, "pride_of_ninja", 5, 11, deck="red")
-        await pilot.press("2", "b", "enter")
-        await settle(pilot, game)
-        await pilot.press("3")
-        await pilot.pause()
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=pride_of_ninja_mid_draft)
 
-    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+
+async def pride_of_ninja_recap(pilot):
+    """Pride of Ninja, 5 players: the rows turned up, TP and PP, until a key."""
+    game = await _start(pilot, "pride_of_ninja", 5, 11, deck="blue")
+    while not game.recap_open:
+        await pilot.press("1", "enter")
+        await settle(pilot, game)
+    await pilot.pause()
 
 
 def test_a_round_recap_at_80x24(snap_compare, tmp_path):
-    """Pride of Ninja, 5 players: the rows turned up, TP and PP, until a key."""
-    async def run_before(pilot):
-        game = await _start(pilot, "pride_of_ninja", 5, 11, deck="blue")
-        while not game.recap_open:
-            await pilot.press("1", "enter")
-            await settle(pilot, game)
-        await pilot.pause()
-
-    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=pride_of_ninja_recap)
 
 
 def test_too_small_says_so_in_one_line(snap_compare, tmp_path):
@@ -122,21 +130,20 @@ def test_too_small_says_so_in_one_line(snap_compare, tmp_path):
     assert snap_compare(small_app(tmp_path), terminal_size=(60, 20), run_before=run_before)
 
 
-def test_ninjato_four_players_at_80x24_banzai_or_retreat(snap_compare, tmp_path):
+async def ninjato_banzai_or_retreat(pilot):
     """Seed 3: the first attack of yours that beats the Sentry: Banzai or
     retreat, with the Guard deck's make-up, the values your hand beats and
     the odds in view."""
-    from tests.test_tui_ninjato import play_by_keys
+    game = await _start(pilot, "ninjato", 4, 3)
+    seen: dict = {}
+    await play_by_keys(pilot, game, seen, enter=True,
+                       until=lambda: game.board.phase == "banzai or retreat")
+    assert game.board.view["banzai"] is not None
+    await pilot.pause()
 
-    async def run_before(pilot):
-        game = await _start(pilot, "ninjato", 4, 3)
-        seen: dict = {}
-        await play_by_keys(pilot, game, seen, enter=True,
-                           until=lambda: game.board.phase == "banzai or retreat")
-        assert game.board.view["banzai"] is not None
-        await pilot.pause()
 
-    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+def test_ninjato_four_players_at_80x24_banzai_or_retreat(snap_compare, tmp_path):
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=ninjato_banzai_or_retreat)
 
 
 def test_ninjato_end_of_game_at_80x24(snap_compare, tmp_path):
@@ -154,3 +161,17 @@ def test_ninjato_end_of_game_at_80x24(snap_compare, tmp_path):
         await pilot.pause()
 
     assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
+
+
+# ------------------------------------------------------ a roomy 120×40 terminal
+# The same moments at 120×40: the boards grow into the room they have (no
+# name cut at 80 columns with the right half empty).
+LARGE = (120, 40)
+
+
+@pytest.mark.parametrize("moment", [nin_jan_asks_for_a_pile, san_ni_ichi_asks_where_the_shuriken_goes,
+                                    pride_of_ninja_mid_draft, pride_of_ninja_recap,
+                                    ninjato_banzai_or_retreat, a_step_shown_on_the_field],
+                         ids=lambda f: f.__name__)
+def test_each_game_at_its_largest_table_at_120x40(snap_compare, tmp_path, moment):
+    assert snap_compare(small_app(tmp_path), terminal_size=LARGE, run_before=moment)
