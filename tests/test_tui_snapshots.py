@@ -163,6 +163,35 @@ def test_ninjato_end_of_game_at_80x24(snap_compare, tmp_path):
     assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=run_before)
 
 
+def first_recap(game, players, seed, **options):
+    """The recap of the first round (turn) of ``game`` at ``players``,
+    every decision of You by the first legal move's key."""
+    async def moment(pilot):
+        screen = await _start(pilot, game, players, seed, **options)
+        for _ in range(200):
+            await settle(pilot, screen)
+            if screen.recap_open:
+                break
+            if screen.covered:
+                await pilot.press("enter")
+                continue
+            keys = screen.board.key_for(screen.board.legal[0].id)
+            await pilot.press(*(keys or "enter").split(), "enter")
+        assert screen.recap_open
+        await pilot.pause()
+    moment.__name__ = f"{game}_recap"
+    return moment
+
+
+RECAPS = [first_recap("ninjan", 5, 7), first_recap("san_ni_ichi", 6, 16),
+          first_recap("ninjato", 4, 3), first_recap("senjutsu", 4, 32)]
+
+
+@pytest.mark.parametrize("moment", RECAPS, ids=lambda f: f.__name__)
+def test_each_games_recap_at_its_largest_table_at_80x24(snap_compare, tmp_path, moment):
+    assert snap_compare(small_app(tmp_path), terminal_size=SMALL, run_before=moment)
+
+
 # ------------------------------------------------------ a roomy 120×40 terminal
 # The same moments at 120×40: the boards grow into the room they have (no
 # name cut at 80 columns with the right half empty).
@@ -171,7 +200,22 @@ LARGE = (120, 40)
 
 @pytest.mark.parametrize("moment", [nin_jan_asks_for_a_pile, san_ni_ichi_asks_where_the_shuriken_goes,
                                     pride_of_ninja_mid_draft, pride_of_ninja_recap,
-                                    ninjato_banzai_or_retreat, a_step_shown_on_the_field],
+                                    ninjato_banzai_or_retreat, a_step_shown_on_the_field, *RECAPS],
                          ids=lambda f: f.__name__)
 def test_each_game_at_its_largest_table_at_120x40(snap_compare, tmp_path, moment):
     assert snap_compare(small_app(tmp_path), terminal_size=LARGE, run_before=moment)
+
+
+async def test_a_recap_taller_than_80x24_scrolls_with_the_arrows(tmp_path):
+    """Ninjato's first turn at 4 players does not fit 24 lines: the recap has
+    the focus, and the arrows bring its last line into view."""
+    from ninja_dojo.tui.screens.recap import RecapScreen
+    app = small_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await first_recap("ninjato", 4, 3)(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, RecapScreen))
+        body = app.screen.query_one("#recap-body")
+        assert app.focused is body and body.max_scroll_y > 0
+        await pilot.press(*["down"] * body.max_scroll_y)
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y
