@@ -162,3 +162,26 @@ async def test_the_hint_and_the_log_open_in_place_of_the_board_and_a_key_goes_ba
         assert not game.drawer and game.board.display
         await pilot.press("enter")                              # card 3, as selected
         await wait_for(pilot, lambda: game.match.state.history != [])
+
+
+async def test_a_hint_taller_than_80x24_shows_its_last_lines_with_page_down(tmp_path):
+    """Nin Jan, 5 players, the first round: the hint's moves, the others'
+    likely cards and its legend take more than the drawer's lines."""
+    from ninja_dojo.tui.settings import Settings
+    app = make_app(tmp_path, settings=Settings(step_pause=0), hint_iterations=2_000)
+    async with app.run_test(size=SMALL) as pilot:
+        await app.start_match(MatchSetup("ninjan", plan_seats(5, ["human"] + ["novice"] * 4), 3))
+        await wait_for(pilot, lambda: app.game_screen is not None)
+        game = app.game_screen
+        await settle(pilot, game)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: game.hint_done, what="the hint to finish")
+        await pilot.pause()
+        panel = game.hint_panel
+        assert game.drawer and panel.max_scroll_y > 0 and panel.scroll_y == 0
+        await pilot.press("pagedown", "pagedown")
+        await pilot.pause()
+        assert panel.scroll_y == panel.max_scroll_y and game.drawer      # the drawer stays
+        await pilot.press("pageup", "pageup")
+        await pilot.pause()
+        assert panel.scroll_y == 0

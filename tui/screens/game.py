@@ -978,7 +978,17 @@ class GameScreen(Screen):
 
     def on_key(self, event: Key) -> None:
         """On a small terminal the drawer (log, hint) hides the board: a key
-        meant for the board closes it and goes to the board."""
+        meant for the board closes it and goes to the board; page up and
+        page down scroll the drawer (a hint taller than the terminal shows
+        its last lines one key away)."""
+        if self.drawer and event.key in ("pageup", "pagedown"):
+            event.stop()
+            shown = self.hint_panel if self.hint_panel.display else self.game_log
+            if event.key == "pageup":
+                shown.scroll_page_up(animate=False)
+            else:
+                shown.scroll_page_down(animate=False)
+            return
         if self.drawer and event.key in BOARD_KEYS and self.actor is not None:
             event.stop()
             event.prevent_default()

@@ -101,6 +101,12 @@ class AnalysisPanel(Static):
         #: the panel's text, for tests and screen readers
         self.shown_text = ""
 
+    @property
+    def allow_vertical_scroll(self) -> bool:
+        # A Static scrolls only as a container of widgets; the panel's own
+        # text may be taller than a small terminal's drawer (page down).
+        return not self._check_disabled() and self.max_scroll_y > 0
+
     def clear(self) -> None:
         self.analysis = None
         self.display = False
