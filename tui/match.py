@@ -218,10 +218,12 @@ class Match:
             return []
         return back
 
-    def take_back_turn(self, seat: int) -> list[Action]:
-        """Take back ``turn_take_back(seat)``: the game as it was before
-        them; the moves taken back, first first."""
-        back = self.turn_take_back(seat)
+    def take_back_turn(self, seat: int, back: list[Ply] | None = None) -> list[Action]:
+        """Take back ``turn_take_back(seat)`` (``back``: it, found already
+        for this position): the game as it was before them; the moves taken
+        back, first first."""
+        if back is None:
+            back = self.turn_take_back(seat)
         if not back:
             raise PositionError("nothing to take back")
         self.state = back[0].before.clone()

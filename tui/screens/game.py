@@ -138,6 +138,9 @@ class GameScreen(Screen):
         #: person's next decision (a round's recap still opens: it sums up
         #: what went by)
         self.rushing = False
+        #: (token, seat) and the moves ``u`` would take back of that seat's
+        #: turn: one replay per decision, not one per footer refresh
+        self._turn_back: tuple = (None, [])
         self.covered = False
         self.finished = False
         self.closed = False
@@ -494,7 +497,7 @@ class GameScreen(Screen):
         if seat is None or not self.match.seats[seat].human or self.match.pending:
             return None
         key = (self.match.token(), seat)
-        if getattr(self, "_turn_back", (None, None))[0] != key:
+        if self._turn_back[0] != key:
             self._turn_back = (key, self.match.turn_take_back(seat))
         return seat if self._turn_back[1] else None
 
@@ -565,7 +568,7 @@ class GameScreen(Screen):
         if seat is None:
             return
         m = self.match
-        back = m.take_back_turn(seat)
+        back = m.take_back_turn(seat, self._turn_back[1])
         words = ", ".join(self.board.action_text(a) for a in back)
         who = m.names[seat]
         self.game_log.say(f"You took back: {words}." if who == "You"
@@ -1043,11 +1046,7 @@ class GameScreen(Screen):
             return
         self.rushing = True
         self.status.set_message("To your turn: every step goes to the log (g).")
-        if self.showing:
-            self.skip.set()
-        elif self.holding:
-            self._end_hold()
-            self.advance()
+        self.action_skip()
         self.update_keys()
 
     def action_scores(self) -> None:
