@@ -142,6 +142,8 @@ def test_ninjato_docstring_examples_run():
                                   "ninja_dojo.engine.pride_of_ninja", "ninja_dojo.engine.pride_of_ninja.notation",
                                   "ninja_dojo.engine.pride_of_ninja.rules", "ninja_dojo.engine.pride_of_ninja.position",
                                   "ninja_dojo.engine.pride_of_ninja.views",
+                                  "ninja_dojo.engine.ninjato.rules", "ninja_dojo.engine.ninjato.notation",
+                                  "ninja_dojo.engine.ninjato.position", "ninja_dojo.engine.ninjato.views",
                                   "tests.properties", "tests.senjutsu_table", "bench.agreement"])
 def test_engine_and_solver_doctests(name):
     """The examples in the docstrings of the engine's and the solver's Python

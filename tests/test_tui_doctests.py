@@ -11,7 +11,7 @@ MODULES = ["ninja_dojo.tui.paths", "ninja_dojo.tui.settings", "ninja_dojo.tui.sa
            "ninja_dojo.tui.widgets.win_chart", "ninja_dojo.tui.widgets.hex_field",
            "ninja_dojo.tui.games.san_ni_ichi.cards", "ninja_dojo.tui.games.san_ni_ichi.words",
            "ninja_dojo.tui.games.pride_of_ninja.words", "ninja_dojo.tui.games.pride_of_ninja.cards",
-           "ninja_dojo.tui.widgets.ninjato_words", "ninja_dojo.tui.widgets.ninjato_story", "ninja_dojo.tui.widgets.ninjato_action",
+           "ninja_dojo.tui.games.ninjato.words", "ninja_dojo.tui.games.ninjato.story", "ninja_dojo.tui.games.ninjato.action",
            "ninja_dojo.tui.decks", "ninja_dojo.tui.widgets.senjutsu_words", "ninja_dojo.tui.screens.setup"]
 
 

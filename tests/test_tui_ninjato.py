@@ -28,8 +28,8 @@ from ninja_dojo.tui.screens.menu import MenuScreen
 from ninja_dojo.tui.screens.recap import RecapScreen
 from ninja_dojo.tui.screens.rules import RulesScreen
 from ninja_dojo.tui.screens.save import SaveScreen
-from ninja_dojo.tui.widgets.ninjato_board import NinjatoBoard
-from ninja_dojo.tui.widgets.ninjato_house import HouseRow
+from ninja_dojo.tui.games.ninjato.board import NinjatoBoard
+from ninja_dojo.tui.games.ninjato.house import HouseRow
 
 GAME = "ninjato"
 SIZE = (120, 40)

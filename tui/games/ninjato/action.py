@@ -10,10 +10,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ninja_dojo.tui.widgets.board import plural
-from ninja_dojo.tui.widgets.ninjato_entry import Drawing, put
-from ninja_dojo.tui.widgets.ninjato_story import card_name
-from ninja_dojo.tui.widgets.ninjato_words import (card_of, clan_text, guard_label, need_words, play_words,
-                                       treasure_text, treasure_words)
+from ninja_dojo.tui.games.ninjato.entry import Drawing, put
+from ninja_dojo.tui.games.ninjato.words import (card_name, card_words, clan_text, guard_label, need_words,
+                                                play_words, treasure_text, treasure_words)
 
 RESULT = {"beats": (" → wins", "bold green"), "lost": (" → the attack is lost", "bold red"),
           "retreated": (" → retreated", "bold"), "cleared": (" → house cleared", "bold green"),
@@ -185,6 +184,6 @@ def banzai_line(v: dict, b: dict | None, att: dict) -> Text:
     t.append(f" · a loss keeps {b['loss_keeps']} of {b['on_shuriken']}", style="dim")
     if b.get("top"):
         top = b["top"]
-        t.append(f" · CR4: the top card is {card_of(top['card'])}: "
+        t.append(f" · CR4: the top card is {card_words(top['seen'])}: "
                  f"{'you beat it' if top['beatable'] else 'you cannot beat it'}", style="bold #a9d8ff")
     return t

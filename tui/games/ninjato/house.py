@@ -13,8 +13,8 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
 
-from ninja_dojo.tui.widgets.ninjato_entry import ARROW, Drawing, cell, put
-from ninja_dojo.tui.widgets.ninjato_words import clan_text, treasure_text
+from ninja_dojo.tui.games.ninjato.entry import ARROW, Drawing, cell, put
+from ninja_dojo.tui.games.ninjato.words import clan_text, treasure_text
 
 
 def house_widths(d: Drawing) -> dict[str, int]:

@@ -32,16 +32,16 @@ from textual.widgets import Static
 
 from ninja_dojo.engine import Action, Outcome
 from ninja_dojo.tui.widgets.board import Frame, RoundRecord, plural, signed
-from ninja_dojo.tui.widgets.ninjato_action import ActionPanel, attack_of
-from ninja_dojo.tui.widgets.ninjato_entry import SIDES, SPACE_KEYS, SPACES, Drawing, Entry, fit, put
-from ninja_dojo.tui.widgets.ninjato_house import HouseRow, houses_header
+from ninja_dojo.tui.games.ninjato.action import ActionPanel, attack_of
+from ninja_dojo.tui.games.ninjato.entry import SIDES, SPACE_KEYS, SPACES, Drawing, Entry, fit, put
+from ninja_dojo.tui.games.ninjato.house import HouseRow, houses_header
 from ninja_dojo.tui.widgets.option_line import OptionLine
-from ninja_dojo.tui.widgets.ninjato_seats import SeatsTable
-from ninja_dojo.tui.widgets.ninjato_space import SpaceRow
-from ninja_dojo.tui.widgets.ninjato_story import scoring_lines, tell, turn_summary
-from ninja_dojo.tui.widgets.ninjato_words import (CLAN_STYLE, RUMOR_COUNTS, RUMOR_SHORT, action_label,
-                                       clan_text, effect, guard_label, guard_short, play_words,
-                                       treasure_words)
+from ninja_dojo.tui.games.ninjato.seats import SeatsTable
+from ninja_dojo.tui.games.ninjato.space import SpaceRow
+from ninja_dojo.tui.games.ninjato.story import scoring_lines, tell, turn_summary
+from ninja_dojo.tui.games.ninjato.words import (CLAN_STYLE, RUMOR_COUNTS, RUMOR_SHORT, action_label,
+                                                action_words, clan_text, effect, guard_label, guard_short,
+                                                play_words, treasure_words, way_out)
 from ninja_dojo.tui.widgets.option_board import OptionBoard
 
 #: the widest prompt: the status line of an 80-column terminal
@@ -52,9 +52,9 @@ OPTIONS_MAX = 16
 #: the key names of the sides (for ``key_for``: what a test or the hint presses)
 SIDE_KEYS = {0: "left", 1: "right"}
 SCORING_PHASES = {"Hensojutsu", "clan choice", "free Rumor"}
-#: moves whose words on the board tell the moment (the odds, what is on the
-#: shuriken): the hint's line of later moves names them plainly
-WORDS_OF_THE_MOMENT = {"Banzai", "retreat", "declare the play", "give up"}
+#: kinds of moves whose words on the board tell the moment (the odds, what is
+#: on the shuriken): the hint's line of later moves names them plainly
+WORDS_OF_THE_MOMENT = {"banzai", "retreat", "declare", "give up"}
 
 
 class NinjatoBoard(OptionBoard):
@@ -156,25 +156,25 @@ class NinjatoBoard(OptionBoard):
         v, short = self.view, self.compact
         if self.phase == "place":
             out = []
-            by_name = {a.name: a for a in self.legal}
+            attacks = {(a.args["house"], a.args["side"]): a for a in self.legal if a.kind == "attack"}
+            spaces = {a.args["space"]: a for a in self.legal if a.kind == "place"}
             for h in range(5):
                 for sd, side in enumerate(SIDES):
-                    a = by_name.get(f"house {h + 1} {side}")
+                    a = attacks.get((h, side))
                     if a is not None:
-                        out.append(Entry(str(h + 1), action_label(a.name, v, self.names, self.actor, short),
+                        out.append(Entry(str(h + 1), action_label(a, v, self.names, self.actor, short),
                                          a, house=h, side=sd))
             for space in SPACES:
-                a = by_name.get(space)
+                a = spaces.get(space)
                 if a is not None:
-                    out.append(Entry(SPACE_KEYS[space], action_label(space, v, self.names, self.actor),
+                    out.append(Entry(SPACE_KEYS[space], action_label(a, v, self.names, self.actor),
                                      a, space=space))
             return out
         acts = list(self.legal)
         # giving up and stopping come last, as the way out
-        acts.sort(key=lambda a: a.name in ("give up", "retreat", "no CR6", "Hensojutsu done",
-                                           "let the alarm ring", "keep 1"))
+        acts.sort(key=way_out)
         return [Entry(OPTION_KEYS[i] if i < len(OPTION_KEYS) else None,
-                      action_label(a.name, v, self.names, self.actor, short), a)
+                      action_label(a, v, self.names, self.actor, short), a)
                 for i, a in enumerate(acts)]
 
     def options(self) -> list[tuple[str, Action | None]]:
@@ -189,7 +189,7 @@ class NinjatoBoard(OptionBoard):
             self._last_decision = key
             # a new decision starts on its first option, or on "declare" once a play wins
             self.cursor = next((i for i, e in enumerate(self._entries)
-                                if e.action.name == "declare the play"), 0)
+                                if e.action.kind == "declare"), 0)
             self.side_pending = None
         if n and not 0 <= self.cursor < n:
             self.cursor = 0
@@ -288,9 +288,9 @@ class NinjatoBoard(OptionBoard):
         """A move in the players' words; what it touches is named only when
         ``action`` belongs to the decision on the board (the hint, the review
         of another position, name moves too)."""
-        if self.awaiting and action in self.legal and action.name not in WORDS_OF_THE_MOMENT:
-            return action_label(action.name, self.view, self.names, self.actor, short=True)
-        return action_label(action.name, short=True)
+        if self.awaiting and action in self.legal and action.kind not in WORDS_OF_THE_MOMENT:
+            return action_label(action, self.view, self.names, self.actor, short=True)
+        return action_words(action)
 
     def on_key(self, event) -> None:
         """A key that chooses nothing now says why instead of staying silent."""
@@ -604,8 +604,8 @@ class NinjatoBoard(OptionBoard):
         att = (v.get("decision") or {}).get("attack") or {} if v.get("mover") == seat else {}
         building = []
         for p in att.get("plays") or []:
-            if p and p["base"].startswith("Dojo "):
-                building.append(int(p["base"].split()[1]))
+            if p and p["base_card"] is not None:
+                building.append(p["base_card"])
             if p and p.get("join"):
                 building.append(3)
         free = Counter(hand) - Counter(building)

@@ -13,10 +13,10 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import Static
 
-from ninja_dojo.tui.widgets.ninjato_entry import SPACE_KEYS, Drawing, fit, put
-from ninja_dojo.tui.widgets.ninjato_words import (CLAN_LETTER, CLAN_STYLE, RUMOR_SHORT, RUMOR_TINY,
-                                       STYLE_STYLE, clan_text, cost_short, effect, envoy_text,
-                                       rumor_text)
+from ninja_dojo.tui.games.ninjato.entry import SPACE_KEYS, Drawing, fit, put
+from ninja_dojo.tui.games.ninjato.words import (CLAN_LETTER, CLAN_STYLE, RUMOR_SHORT, RUMOR_TINY,
+                                                STYLE_STYLE, clan_text, cost_short, effect, envoy_text,
+                                                rumor_text)
 
 
 def envoy_brief(e: dict, tiny: bool = False, age: bool = True) -> Text:
@@ -26,7 +26,7 @@ def envoy_brief(e: dict, tiny: bool = False, age: bool = True) -> Text:
         t.append(CLAN_LETTER[e["clan"]], style=f"bold {CLAN_STYLE[e['clan']]}")
     else:
         t.append_text(clan_text(e["clan"], short=True))
-    t.append(f" {cost_short(e['cost'])}")
+    t.append(f" {cost_short(e['price'])}")
     if age or tiny:
         t.append(f" {e['age']}", style="dim")
     if e.get("mask"):
@@ -134,7 +134,7 @@ class SpaceRow(Static):
                 if i:
                     t.append(" · ")
                 t.append(names.get(r["kind"], r["kind"]), style="bold")
-                t.append(f" {cost_short(r['cost'])}")
+                t.append(f" {cost_short(r['price'])}")
             if not row:
                 t.append("no Rumor left", style="dim")
             variants.append(t)

@@ -9,8 +9,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ninja_dojo.tui.widgets.ninjato_entry import Drawing, put
-from ninja_dojo.tui.widgets.ninjato_words import CLAN_LETTER, CLAN_STYLE, STYLE_STYLE, tokens_text
+from ninja_dojo.tui.games.ninjato.entry import Drawing, put
+from ninja_dojo.tui.games.ninjato.words import CLAN_LETTER, CLAN_STYLE, STYLE_STYLE, tokens_text
 
 
 class SeatsTable(Static):

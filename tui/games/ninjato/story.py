@@ -14,30 +14,22 @@ the person at the keyboard also reads their own draws, from their hand.
 from __future__ import annotations
 
 import copy
-import re
 from collections import Counter
 
-from ninja_dojo.engine.ninjato import elite_text, guard_text, token_text
+from ninja_dojo.engine.ninjato import notation
 from ninja_dojo.tui.widgets.board import Frame
-from ninja_dojo.tui.widgets.ninjato_words import _order, a_token, card_of, effect, play_words, treasure_words, verb
-
-
-def card_name(name: str | None) -> str:
-    """``GD15`` -> ``Guard 3 (alarm)``; ``EL01`` -> ``Elite Strength 4 / ...``.
-
-    >>> card_name("GD15"), card_name("EL13")
-    ('Guard 3 (alarm)', 'Elite 2 & 4 (two people, 1 point)')
-    """
-    if not name:
-        return "?"
-    i = int(name[2:]) - 1
-    return card_of(guard_text(i) if name.startswith("GD") else elite_text(i))
+from ninja_dojo.tui.games.ninjato.words import (_order, a_token, card_name, card_words, effect, play_words,
+                                                treasure_words, verb)
 
 
 def token_name(name: str) -> str:
-    """``CT07`` -> ``Minamoto 3``."""
-    text = token_text(int(name[2:]) - 1)
-    return text[text.index("(") + 1:-1]
+    """``CT07`` -> ``Minamoto 3``.
+
+    >>> token_name("CT07")
+    'Minamoto 3'
+    """
+    token = notation.token(name)
+    return f"{token['clan']} {token['value']}"
 
 
 def house_name(v: dict, h: int) -> str:
@@ -68,7 +60,7 @@ class Teller:
         self.drawing: int | None = None
         #: the person at the keyboard's cards taken face up in this move, and
         #: how many of their deck draws are told so far
-        self.row_taken = Counter(st["card"] for st in steps if st["step"] == "draw"
+        self.row_taken = Counter(st["card"] for st in steps if st["kind"] == "draw"
                                  and st["from"] == "row" and st["seat"] == self.viewer)
         self.draws_told = 0
         self.payments: list[str] = []
@@ -117,12 +109,11 @@ class Teller:
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
 
     def step(self, st: dict) -> None:
-        kind = st["step"]
-        handler = getattr(self, "on_" + re.sub(r"\W", "_", kind), None)
+        # every kind of step has its handler here (tests/test_tui_ninjato.py);
+        # a log cut short ("log full") shows nothing more
+        handler = getattr(self, "on_" + st["kind"].replace(" ", "_"), None)
         if handler is not None:
             handler(st)
-        elif st.get("text") and kind != "...":
-            self.start(st["text"][:1].upper() + st["text"][1:] + ".")
 
     def finish(self) -> list[Frame]:
         self.flush()
@@ -145,8 +136,8 @@ class Teller:
         seat, space = st["seat"], st["space"]
         who = self.name(seat)
         me = self.v["seats"][seat]
-        if m := re.fullmatch(r"house (\d) (Strength|Stealth)", space):
-            h, side = int(m.group(1)) - 1, m.group(2)
+        if st["house"] is not None:
+            h, side = st["house"], st["side"]
             house = self.v["houses"][h]
             sentry = house["sentry"]["value"] if house.get("sentry") else "?"
             word = "higher" if side == "Strength" else "lower"
@@ -232,8 +223,8 @@ class Teller:
         """The cards and tiles of a declared play leave the hand / turn face down."""
         seat = st["seat"]
         used = []
-        if m := re.fullmatch(r"Dojo (\d)", st["base"]):
-            used.append(int(m.group(1)))
+        if st["base_card"] is not None:
+            used.append(st["base_card"])
         if st.get("join"):
             used.append(3)
         me = self.v["seats"][seat]
@@ -305,9 +296,9 @@ class Teller:
     def on_peek(self, st: dict) -> None:
         who = self.name(st["seat"])
         line = f"{verb(who, 'looks')} at the top {st['deck']} card with CR4"
-        seen = self.after.get("peeked") if st["seat"] == self.viewer else None
+        seen = self.after.get("peeked_card") if st["seat"] == self.viewer else None
         if seen:
-            line += f": it is {card_of(seen['card'])} (only you saw it)"
+            line += f": it is {card_words(seen)} (only you saw it)"
         self.start(line + ".")
 
     def on_retreat(self, st: dict) -> None:
@@ -410,10 +401,10 @@ class Teller:
 
     def on_buy(self, st: dict) -> None:
         who = self.name(st["seat"])
-        row = self.before.get("rumor_row" if st["kind"] == "Rumor" else "envoy_row") or []
+        row = self.before.get("rumor_row" if st["deck"] == "Rumor" else "envoy_row") or []
         card = next((c for c in row if c and c["card"] == st["card"]), None)
         what = st["card"]
-        if card and st["kind"] == "Rumor":
+        if card and st["deck"] == "Rumor":
             what = f"{card['kind']} ({st['card']})"
         elif card:
             what = f"{card['clan']} {st['card']}"
@@ -473,7 +464,7 @@ class Teller:
             # the Rumor row refilled again after a clan scoring
             self.start(f"A new Rumor is turned face up: {st['card']}.", pause=0.6)
             return
-        self.end[st["kind"]].append(st["card"])
+        self.end[st["deck"]].append(st["card"])
         self._end_line()
 
     def on_clan_scoring(self, st: dict) -> None:
@@ -532,6 +523,7 @@ def turn_summary(steps: list[dict], start: dict) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     parts: list[str] = []
     seat = None
+    deck_draws = 0
     shuriken: list[str] = []
     envoys = {c["card"]: c for c in start.get("envoy_row") or [] if c}
     rumors = {c["card"]: c for c in start.get("rumor_row") or [] if c}
@@ -541,23 +533,24 @@ def turn_summary(steps: list[dict], start: dict) -> dict[int, list[str]]:
             out.setdefault(seat, []).append(parts[0] + (": " + ", ".join(parts[1:]) if parts[1:] else ""))
 
     for st in steps:
-        kind = st["step"]
+        kind = st["kind"]
         if kind == "end of turn":
             break
         if kind == "place":
             done()
-            seat, parts, shuriken = st["seat"], [st["space"]], []
+            seat, parts, shuriken, deck_draws = st["seat"], [st["space"]], [], 0
         elif seat is None:
             continue
         elif kind == "draw" and st["from"] == "row":
             parts.append(f"the face-up {st['card']}")
         elif kind == "draw":
-            last = parts[-1] if len(parts) > 1 else ""
-            if m := re.fullmatch(r"(\d+|a card) from the deck", last):
-                n = 1 if m.group(1) == "a card" else int(m.group(1))
-                parts[-1] = f"{n + 1} from the deck"
+            # draws from the deck in a row are counted in one part
+            if deck_draws and parts[-1] == (f"{deck_draws} from the deck" if deck_draws > 1 else "a card from the deck"):
+                parts[-1] = f"{deck_draws + 1} from the deck"
+                deck_draws += 1
             else:
                 parts.append("a card from the deck")
+                deck_draws = 1
         elif kind == "sensei":
             parts.append(f"{st['tile']}" + (f" for a {st['paid']}" if st.get("paid") else " free"))
         elif kind == "beat":
@@ -577,8 +570,8 @@ def turn_summary(steps: list[dict], start: dict) -> dict[int, list[str]]:
         elif kind == "CR6":
             parts.append(f"took back a {st['card']}")
         elif kind == "buy":
-            card = (rumors if st["kind"] == "Rumor" else envoys).get(st["card"])
-            what = (card["kind"] if st["kind"] == "Rumor" else card["clan"]) if card else st["card"]
+            card = (rumors if st["deck"] == "Rumor" else envoys).get(st["card"])
+            what = (card["kind"] if st["deck"] == "Rumor" else card["clan"]) if card else st["card"]
             parts.append(f"{what} {st['card']} for {st['points']} points")
     done()
     return out
@@ -589,7 +582,7 @@ def scoring_lines(steps: list[dict], names: list[str]) -> list[str]:
     lines: list[str] = []
     scoring = False
     for st in steps:
-        kind = st["step"]
+        kind = st["kind"]
         if kind == "clan scoring":
             scoring = True
         elif not scoring:
