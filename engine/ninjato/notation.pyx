@@ -120,9 +120,9 @@ def card(name):
     >>> card("EL19")
     {'facing': 'Elite', 'card': 'EL19', 'values': [1, 5], 'people': 2, 'points': 2}
     """
-    if name in _GUARD_BY_NAME:
+    if isinstance(name, str) and name in _GUARD_BY_NAME:
         return guard_card(_GUARD_BY_NAME[name])
-    if name in _ELITE_BY_NAME:
+    if isinstance(name, str) and name in _ELITE_BY_NAME:
         return elite_card(_ELITE_BY_NAME[name])
     raise PositionError(f"{checks.shown(name)} is not a Ninjato Guard or Elite (GD01..GD40, EL01..EL20)")
 
@@ -130,7 +130,7 @@ def card(name):
 def token(name):
     """A clan token by its name, as data: ``token("CT07")`` is ``{'token':
     'CT07', 'clan': 'Minamoto', 'value': 3}``."""
-    if name not in _TOKEN_BY_NAME:
+    if not isinstance(name, str) or name not in _TOKEN_BY_NAME:
         raise PositionError(f"{checks.shown(name)} is not a Ninjato clan token (CT01..CT15)")
     clan, value = CLAN_TOKENS[_TOKEN_BY_NAME[name]]
     return {"token": name, "clan": CLANS[clan], "value": value}
@@ -209,7 +209,7 @@ _NAMES = {"switch": "CR3: the other side", "both people": "CR5: one play against
           "clan points": "take the clan points"}
 
 
-def action_name(int action):
+def action_name(action):
     """The action's name, written from ``describe``: ``action_name(0)`` is
     ``'Dojo'``; ``action_name(53)`` is ``'Banzai'``."""
     kind, args = describe(action)

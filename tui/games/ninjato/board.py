@@ -34,6 +34,7 @@ from ninja_dojo.engine import Action, Outcome
 from ninja_dojo.tui.widgets.board import Frame, RoundRecord, plural, signed
 from ninja_dojo.tui.games.ninjato.action import ActionPanel, attack_of
 from ninja_dojo.tui.games.ninjato.entry import SIDES, SPACE_KEYS, SPACES, Drawing, Entry, fit, put
+from ninja_dojo.tui.games.ninjato import result
 from ninja_dojo.tui.games.ninjato.house import HouseRow, houses_header
 from ninja_dojo.tui.widgets.option_line import OptionLine
 from ninja_dojo.tui.games.ninjato.seats import SeatsTable
@@ -772,88 +773,13 @@ class NinjatoBoard(OptionBoard):
 
     # ------------------------------------------------------ end of the game
     @classmethod
-    def _tie_break(cls, outcome: Outcome, view: dict) -> str | None:
-        best = max(outcome.scores)
-        tied = [s for s, p in enumerate(outcome.scores) if p == best]
-        if len(tied) < 2:
-            return None
-        if set(tied) == set(outcome.winners):
-            return "shared"
-        final = view.get("final") or []
-        elites = {s: final[s]["elites"] for s in tied} if final else {}
-        if elites and len({elites[s] for s in outcome.winners}) == 1 and \
-                max(elites.values()) == elites[outcome.winners[0]] and \
-                sum(e == max(elites.values()) for e in elites.values()) == len(outcome.winners):
-            return "elites"
-        return "envoys"
-
-    @classmethod
     def result_line(cls, outcome: Outcome, names: list[str], view: dict) -> str:
-        best = max(outcome.scores)
-        who = [names[w] for w in outcome.winners]
-        why = cls._tie_break(outcome, view)
-        if why == "shared":
-            return (f"{' and '.join(who)} share the victory with {best} points each "
-                    "(the same Elite cards and Envoys too). All bow to the winners.")
-        verb_ = "win" if who == ["You"] else ("wins" if len(who) == 1 else "win")
-        line = f"{' and '.join(who)} {verb_} with {best} points!"
-        if why == "elites":
-            line += " (Tied on points: more Elite cards.)"
-        elif why == "envoys":
-            line += " (Tied on points and Elite cards: more Envoys.)"
-        return line + " All bow to the winner."
+        return result.result_line(outcome, names, view)
 
     @classmethod
     def scores_line(cls, outcome: Outcome, names: list[str], view: dict) -> str:
-        return "Points: " + ", ".join(f"{names[s]} {outcome.scores[s]}" for s in range(len(names))) + "."
+        return result.scores_line(outcome, names, view)
 
     @classmethod
     def result_table(cls, outcome: Outcome, view: dict, labels: list[str]):
-        """Every part of every score: the treasure spent, the clan points, the
-        Rumors (kind by kind below, Dishonorable Opponents included), the
-        unspent treasure, the Elites; then the tie-breaks."""
-        final = view.get("final") or []
-        rumors = view.get("final_rumors") or []
-        table = Table(title="Final scoring", expand=False, title_style="bold", box=box.SIMPLE_HEAD,
-                      title_justify="left", padding=(0, 2, 0, 0), pad_edge=False, show_edge=False)
-        table.add_column("#", justify="right", no_wrap=True)
-        table.add_column("Player", no_wrap=True)
-        for col in ("Spent", "Clans", "Rumors", "Dishon.", "Treasure", "Elites", "Total"):
-            table.add_column(col, justify="right", no_wrap=True)
-        n = len(labels)
-        ranking = sorted(range(n), key=lambda s: (s not in outcome.winners, -outcome.scores[s], s))
-        for rank, seat in enumerate(ranking, 1):
-            f = final[seat] if seat < len(final) else {}
-            table.add_row(str(rank), labels[seat].split(" (")[0], str(f.get("purchases", "")),
-                          str(f.get("clan_points", "")),
-                          str(f.get("rumor_sets", "")), str(f.get("dishonorable_opponents", "")),
-                          str(f.get("unspent_treasure", "")), str(f.get("elite_points", "")),
-                          Text(str(outcome.scores[seat]), style="bold"),
-                          style="bold green" if seat in outcome.winners else "")
-        notes = [Text("Spent: treasure paid for Envoys and Rumors. Clans: points taken at the clan "
-                      "scorings. Rumors: the sets of Rumor cards (below). Dishon.: Dishonorable "
-                      "Opponents. Treasure: 1 point a token left. Elites: their points.",
-                      style="dim")]
-        ties = ", ".join(f"{labels[s].split(' (')[0]} {final[s]['elites']} and {final[s]['envoys']}"
-                         for s in ranking if s < len(final))
-        notes.append(Text(f"A tie goes to the most Elite cards, then the most Envoys: {ties}.",
-                          style="dim"))
-        for seat in ranking:
-            if seat >= len(rumors):
-                continue
-            words = []
-            for k in rumors[seat]:
-                if not k["cards"]:
-                    continue
-                if "multiplier" in k:
-                    counted = plural(k["counts"], RUMOR_COUNTS[k["kind"]][:-1])
-                    words.append(f"{RUMOR_SHORT[k['kind']]} ×{k['cards']}: {counted} × "
-                                 f"{k['multiplier']} = {k['points']}")
-                else:
-                    words.append(f"Dishonorable ×{k['cards']}: {k['holders']} "
-                                 f"{'player holds' if k['holders'] == 1 else 'players hold'} them, "
-                                 f"{k['each']} each = {k['points']}")
-            name = labels[seat].split(" (")[0]
-            notes.append(Text.assemble((f"{name}'s Rumors: " if name != "You" else "Your Rumors: ",
-                                        "bold"), "; ".join(words) if words else "none"))
-        return Group(table, *notes)
+        return result.result_table(outcome, view, labels)

@@ -1,10 +1,11 @@
-"""Ninjato in the players' words: treasure, clans, tiles, every action name
-of the engine, and the steps of a turn told as the log and the step-by-step
-display tell them.
+"""Ninjato in the players' words: treasure, clans, tiles, cards, every kind
+of action and every kind of step, written from the fields the engine gives
+them (``Action.kind`` / ``Action.args``, each step's ``kind`` and fields,
+``state.view()``), never from an action's name or a card's text.
 
 Nothing here decides a rule: the words come from ``state.view()``, the
-engine's action names and steps, and the engine's own tables (the tiles'
-effects, the clans, the treasure types).
+engine's descriptions of actions, cards and tokens (``notation``) and its
+own tables (the tiles' effects, the clans, the treasure types).
 
 >>> treasure_short(["Fan", "Fan", "Scroll", "Gold"])
 '2F S G'
