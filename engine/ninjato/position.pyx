@@ -24,9 +24,9 @@ from ninja_dojo.engine.ninjato.rules cimport *
 
 from ninja_dojo.engine import checks
 from ninja_dojo.engine.errors import PositionError
-from ninja_dojo.engine.ninjato.rules import (BASES, CLAN_TOKENS, DOJO_COUNTS, ELITE_NAMES, ENVOY_NAMES, FACING,
-                                             FLAG_TILES, GUARD_NAMES, PHASES, RUMOR_NAMES, SENSEI, TILE_NAMES,
-                                             TOKEN_NAMES, TREASURE_COUNTS, TREASURES)
+from ninja_dojo.engine.ninjato.rules import (BASES, DOJO_COUNTS, ELITE_NAMES, ENVOY_NAMES, FACING, FLAG_TILES,
+                                             GUARD_NAMES, PHASES, RUMOR_NAMES, TILE_NAMES, TOKEN_NAMES,
+                                             TREASURE_COUNTS, TREASURES)
 
 
 def _bits(uint64_t mask, names):

@@ -213,7 +213,15 @@ def steps(const unsigned char[::1] buf, int start=0, stop=None):
     end-of-turn refills and clan scoring and the next turn's first forced
     steps, until the next move); ``start`` and ``stop`` cut a slice of
     them (a reader that follows the game reads only what is new).  A card drawn from the deck is never named, and neither is
-    the card seen with CR4: steps are public."""
+    the card seen with CR4: steps are public.
+
+    Each step is a map: its ``kind`` (``step`` is the same word, kept for
+    the records that read it), its fields, and ``text``, the step in one
+    line for transcripts (tests/golden); the app words a step from its
+    fields.  A shuriken placed on a house says its ``house`` and ``side``;
+    a play its ``base`` in words and as data (``base_card``: the Dojo card's
+    value, or ``base_tile``: the tile played as a card); a purchase and a
+    card turned up in a row say their ``deck``, Envoy or Rumor."""
     cdef Ninjato* s = state_of(buf)
     cdef int end = s.n_log if stop is None else min(stop, s.n_log)
     out = [_event(s.log[i]) for i in range(max(start, 0), end)]
@@ -486,7 +494,7 @@ def view(const unsigned char[::1] buf, int seat):
     it owns a tile of that style); ``houses`` (token, clan,
     value, Sentry, ``plain`` and ``red`` treasure, the ``shuriken`` seat on
     the Strength and Stealth sides); ``envoy_row`` and ``rumor_row`` (card,
-    clan or kind, cost, age, mask); ``guard_deck`` (its size and make-up by
+    clan or kind, cost in words and as data, ``price``, age, mask); ``guard_deck`` (its size and make-up by
     value, public from the discards: Banzai odds), ``elite_deck``;
     ``seats``, per seat: shuriken left, hand size, ``dojo_draws`` (the cards
     a Dojo visit would draw now), ``known_cards`` (taken
@@ -515,7 +523,7 @@ def view(const unsigned char[::1] buf, int seat):
     "Banzai or retreat?", ``banzai``: the deck Banzai draws from, its make-up
     by value (Elites by kind), which of those cards this hand and its face-up
     tiles beat, how many treasures a loss keeps, and the top card if this seat
-    looked with CR4."""
+    looked with CR4 (in words, and as data: ``seen``)."""
     cdef Ninjato* s = state_of(buf)
     cdef double ret[MAX_PLAYERS]
     cdef int16_t parts[4]
