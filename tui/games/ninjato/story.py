@@ -109,7 +109,7 @@ class Teller:
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
 
     def step(self, st: dict) -> None:
-        # every kind of step has its handler here (tests/test_tui_ninjato.py);
+        # every kind of step has its handler here (tests/test_ninjato_story.py);
         # a log cut short ("log full") shows nothing more
         handler = getattr(self, "on_" + st["kind"].replace(" ", "_"), None)
         if handler is not None:
