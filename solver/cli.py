@@ -2,6 +2,8 @@
 
     solver new ninjan --players 4 --seed 7 -o start.msgpack
     solver analyse start.msgpack --iterations 50000 [--player P] [--json]
+    solver show start.msgpack [--player P] > mine.toml      # a position as one seat sees it
+    solver position mine.toml -o pos.msgpack [--seed S]     # ... and back (analyse reads .toml too)
     solver review game.msgpack [--iterations N] [--json] [--save]
     solver bench --game ninjan --players 4 --seconds 2 --threads 2 --json
     solver tournament --game ninjan --players 4 --ai ismcts:1s --vs greedy --games 100 [--jobs N | --ray [ADDRESS]] [--record FILE]
@@ -26,6 +28,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ninja_dojo.engine import GAMES, PositionError, checks, game_type, load, new_game, save, seats_from_one
+from ninja_dojo.engine.position_text import header, load_text, parse, position, read_text, text_of
 from ninja_dojo.engine.state import SEED_LIMIT
 from ninja_dojo.solver.search import MAX_ITERATIONS, MAX_SECONDS, cpu_cores
 
@@ -115,11 +118,24 @@ def parser() -> argparse.ArgumentParser:
     n.add_argument("-o", "--output", required=True, help="position file to write (msgpack)")
 
     a = sub.add_parser("analyse", aliases=["analyze"], help="best moves of a position, with statistics")
-    a.add_argument("file", help="position file (msgpack)")
+    a.add_argument("file", help="position file (msgpack), or a position text (FILE.toml: "
+                                "docs/positions.md)")
     a.add_argument("--player", type=int, metavar="SEAT",
-                   help="seat to analyse, 1 to N as in the app (default: the first seat to move)")
+                   help="seat to analyse, 1 to N as in the app (default: the first seat to move; "
+                        "a position text's own seat)")
     _add_budget(a)
     a.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sh = sub.add_parser("show", help="a position as one seat sees it, as text to edit (docs/positions.md)")
+    sh.add_argument("file", help="position file (msgpack) or position text (FILE.toml)")
+    sh.add_argument("--player", type=int, metavar="SEAT",
+                    help="the seat whose view is written, 1 to N (default: the first seat to move)")
+
+    po = sub.add_parser("position", help="a position text (FILE.toml) as a position file, "
+                                         "what its seat cannot see dealt at random")
+    po.add_argument("file", help="position text (FILE.toml: docs/positions.md)")
+    po.add_argument("--seed", type=_seed, default=0, help="seed of the unseen cards' deal")
+    po.add_argument("-o", "--output", required=True, help="position file to write (msgpack)")
 
     r = sub.add_parser("review", help="every decision of a saved game: the AI's move, win chances, marks")
     r.add_argument("file", help="position file (msgpack) with the game's moves")
@@ -303,11 +319,30 @@ def analysis_json(a) -> dict:
             "line": [{**move(step), "seat": step.seat + 1} for step in a.line]}
 
 
+def _is_text(path: str) -> bool:
+    return str(path).lower().endswith(".toml")
+
+
+def _open(path: str, seed: int = 0, player: int | None = None) -> tuple:
+    """The state in ``path`` (a position file, or a position text when it
+    ends in ``.toml``) and the seat it is seen from (from 0; a position file:
+    ``--player``, or None)."""
+    if not _is_text(path):
+        return load(path), None
+    text = read_text(path)
+    seat = header(parse(text))[2]
+    if player is not None and player != seat + 1:
+        raise PositionError(f"--player: {player}, but {path} is seat {seat + 1}'s view "
+                            "(a position text is one seat's knowledge)")
+    return position(text, seed), seat
+
+
 def cmd_analyse(args) -> int:
     from ninja_dojo.solver.search import Search, SearchConfig
 
-    state = load(args.file)
-    search = Search(state, _seat(args.player, state), SearchConfig(**_config(args)))
+    state, seat = _open(args.file, args.seed, args.player)
+    player = args.player if seat is None else seat + 1
+    search = Search(state, _seat(player, state), SearchConfig(**_config(args)))
     a, stopped = _interruptible(search.run, search)
     code = 130 if stopped else 0
     if not a.moves:
@@ -331,6 +366,28 @@ def cmd_analyse(args) -> int:
     if stopped:
         print(f"stopped early (Ctrl-C) after {a.iterations:,} iterations")
     return code
+
+
+def cmd_show(args) -> int:
+    state, seat = _open(args.file, 0, args.player)
+    if seat is None:
+        if args.player is not None:
+            seat = checks.integer(args.player, "--player", 1, state.players) - 1
+        else:
+            seat = (state.movers() or [0])[0]
+    sys.stdout.write(text_of(state, seat))
+    return 0
+
+
+def cmd_position(args) -> int:
+    if not _is_text(args.file):
+        raise PositionError(f"{args.file}: a position text is a FILE.toml (docs/positions.md); "
+                            "a position file is already a position")
+    state, seat = load_text(args.file, args.seed)
+    _write(state, args.output)
+    print(f"wrote {args.output}: {state.game.title}, {state.players} players, as seat {seat + 1} "
+          f"sees it (the unseen cards dealt from seed {args.seed})")
+    return 0
 
 
 def review_lines(state, review) -> list[str]:
@@ -587,7 +644,8 @@ def cmd_tournament(args) -> int:
     return 130 if res.get("interrupted") else 0
 
 
-COMMANDS = {"new": cmd_new, "analyse": cmd_analyse, "analyze": cmd_analyse, "review": cmd_review,
+COMMANDS = {"new": cmd_new, "analyse": cmd_analyse, "analyze": cmd_analyse, "show": cmd_show,
+            "position": cmd_position, "review": cmd_review,
             "bench": cmd_bench, "tournament": cmd_tournament}
 
 
@@ -596,7 +654,8 @@ def main(argv=None) -> int:
     try:
         args = p.parse_args(argv)
         if args.command is None:
-            raise PositionError("give a command: new, analyse, review, bench or tournament (--help says more)")
+            raise PositionError("give a command: new, analyse, show, position, review, bench or tournament "
+                                  "(--help says more)")
         return COMMANDS[args.command](args)
     except PositionError as e:
         print(f"solver: error: {e}", file=sys.stderr)
