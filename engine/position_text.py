@@ -109,7 +109,7 @@ def text_of(state: "_state.State", seat: int) -> str:
            f"players = {state.players}",
            "# the seat whose hand this is",
            f"seat = {seat + 1}"]
-    options = {k: v for k, v in state.options.items() if k != "players"}
+    options = {**defaults(game), **{k: v for k, v in state.options.items() if k != "players"}}
     entries = list(game.text.known(state.buffer(), seat))
     _lines(entries, out)
     if options:
@@ -161,8 +161,13 @@ def header(doc: dict) -> tuple:
     options = doc.get("options", {})
     if not isinstance(options, dict):
         raise PositionError("options: expected a table ([options])")
-    options = checks.options(game.options, game.title, options)
+    options = {**defaults(game), **checks.options(game.options, game.title, options)}
     return game, players, seat, options
+
+
+def defaults(game) -> dict:
+    """Every option of ``game`` at its default (a text says them all)."""
+    return {name: spec["default"] for name, spec in game.options.items()}
 
 
 def _get(doc: dict, key: str):
