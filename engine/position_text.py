@@ -52,7 +52,7 @@ from ninja_dojo.engine import state as _state
 
 #: The largest position text read (a hand-written one is a few kilobytes).
 TEXT_LIMIT = 1 << 20
-#: A list of lists longer than this is written one list a line.
+#: A list of lists longer than this is written one list a line (the inner ones on one line each).
 WIDTH = 60
 #: The keys every position text begins with.
 HEADER = ("game", "players", "seat", "options")
@@ -82,7 +82,7 @@ def _value(v, indent: str = "") -> str:
         return json.dumps(v, ensure_ascii=False)
     if isinstance(v, list):
         one_line = "[" + ", ".join(_value(x, indent) for x in v) + "]"
-        if any(isinstance(x, list) for x in v) and len(one_line) > WIDTH:
+        if not indent and any(isinstance(x, list) for x in v) and len(one_line) > WIDTH:
             inner = indent + "    "
             return "[\n" + "".join(f"{inner}{_value(x, inner)},\n" for x in v) + indent + "]"
         return one_line
@@ -111,11 +111,17 @@ def text_of(state: "_state.State", seat: int) -> str:
            f"seat = {seat + 1}"]
     options = {**defaults(game), **{k: v for k, v in state.options.items() if k != "players"}}
     entries = list(game.text.known(state.buffer(), seat))
-    _lines(entries, out)
+    # (TOML: a table's keys follow its [name]; tables come after every plain key)
+    _lines([e for e in entries if not isinstance(e.value, dict)], out)
+    tables = [e for e in entries if isinstance(e.value, dict)]
     if options:
+        tables.append(Entry("options", options))
+    for table in tables:
         out.append("")
-        out.append("[options]")
-        _lines([Entry(k, v) for k, v in options.items()], out)
+        if table.comment:
+            out.extend(f"# {line}".rstrip() for line in table.comment.splitlines())
+        out.append(f"[{table.key}]")
+        _lines([Entry(k, v) for k, v in table.value.items()], out)
     return "\n".join(out) + "\n"
 
 

@@ -237,3 +237,28 @@ def test_cli_refuses_in_one_line(tmp_path, capsys, argv, message):
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
     assert not (tmp_path / "x.msgpack").exists()
+
+
+@pytest.fixture
+def pride_text():
+    state = engine.new_game("pride_of_ninja", players=4, seed=3)
+    rng = random.Random(2)
+    while not (state.view(0)["round"] == 2 and state.view(0)["pick"] == 3):
+        state.apply(random_joint(state, rng))
+    return text_of(state, 1)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t: edited(t, '["Miko", "front"]', '["?", "front"]'),
+     r"^picks: pick 1, seat 3: only another seat's face-down card is '\?'"),
+    (lambda t: edited(t, '"Sumo Rikishi", "Shogun"]', '"Sumo Rikishi", "Ninja"]'),
+     r"^too many 'Ninja': the deck has none left for the hands you held$"),
+    (lambda t: edited(t, '"Shogun"]', '"Daimyo"]'), r"^'Daimyo' is not a card of the 4-player blue deck"),
+    (lambda t: edited(t, '["Ninja", "Onmyoji", "Onmyoji", "Kabuki", "Kabuki"],\n', ''),
+     r"^held: 2 hands, one for each of the 3 picks expected"),
+    (lambda t: edited(t, 'pp = [0, 12, 4, 4]', 'pp = [0, 13, 4, 4]'), r"the previous round's scoring gives 12"),
+])
+def test_a_wrong_pride_of_ninja_text_is_one_line(pride_text, change, message):
+    with pytest.raises(PositionError, match=message) as e:
+        position(change(pride_text))
+    assert "\n" not in str(e.value)
