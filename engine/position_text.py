@@ -81,47 +81,73 @@ def _value(v, indent: str = "") -> str:
         # (a JSON string is a TOML basic string: the same escapes)
         return json.dumps(v, ensure_ascii=False)
     if isinstance(v, list):
-        one_line = "[" + ", ".join(_value(x, indent) for x in v) + "]"
-        if not indent and any(isinstance(x, list) for x in v) and len(one_line) > WIDTH:
-            inner = indent + "    "
-            return "[\n" + "".join(f"{inner}{_value(x, inner)},\n" for x in v) + indent + "]"
+        one_line = "[" + ", ".join(_value(x, indent + " ") for x in v) + "]"
+        if not indent and any(isinstance(x, (list, dict)) for x in v) and len(one_line) > WIDTH:
+            return "[\n" + "".join(f"    {_value(x, '    ')},\n" for x in v) + "]"
         return one_line
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{_key(k)} = {_value(x, indent + ' ')}" for k, x in v.items()) + "}"
     raise TypeError(f"no TOML for {type(v).__name__}")
 
 
-def _lines(entries, out: list[str]) -> None:
+def _key(k: str) -> str:
+    """A key as TOML writes it: bare when it can be."""
+    return k if k and k.replace("_", "").replace("-", "").isalnum() and k.isascii() else json.dumps(k)
+
+
+def _comment(text: str, out: list[str]) -> None:
+    out.extend(f"# {line}".rstrip() for line in text.splitlines())
+
+
+def write(entries, out: list[str], table: str = "") -> None:
+    """``entries`` as TOML lines (appended to ``out``), each with its comment
+    above it: the plain keys, then each map as a table of its own (under
+    ``table``, when the entries are themselves a table's)."""
+    if table:
+        out.append(f"[{table}]")
     for e in entries:
-        if e.comment:
-            out.extend(f"# {line}".rstrip() for line in e.comment.splitlines())
-        out.append(f"{e.key} = {_value(e.value)}")
+        if not isinstance(e.value, dict):
+            if e.comment:
+                _comment(e.comment, out)
+            out.append(f"{_key(e.key)} = {_value(e.value)}")
+    # (TOML: a table's keys follow its [name]; tables come after every plain key)
+    for e in entries:
+        if isinstance(e.value, dict):
+            out.append("")
+            if e.comment:
+                _comment(e.comment, out)
+            write([Entry(k, v) for k, v in e.value.items()], out, f"{table}.{e.key}" if table else e.key)
 
 
-def text_of(state: "_state.State", seat: int) -> str:
-    """``state`` as ``seat`` (counted from 0) sees it: a position text."""
+def header_lines(state: "_state.State", seat: int) -> list[str]:
+    """A text's first keys: the game, the table, whose view."""
+    return [f"game = {_value(state.name)}", f"players = {state.players}",
+            "# the seat whose hand this is", f"seat = {seat + 1}"]
+
+
+def known(state: "_state.State", seat: int) -> list[Entry]:
+    """What ``seat`` (from 0) knows of ``state``, as a text's entries."""
     game = state.game
     if game.text is None:
         raise PositionError(f"{game.title} has no text form yet (games with one: "
                             f"{', '.join(games_with_text())})")
     checks.integer(seat, "seat", 0, state.players - 1)
-    out = [f"# {game.title}, as seat {seat + 1} sees it (seats are counted from 1).",
+    return list(game.text.known(state.buffer(), seat))
+
+
+def options_entry(state: "_state.State") -> list[Entry]:
+    """The ``[options]`` table, every option said (none for a game without)."""
+    options = {**defaults(state.game), **{k: v for k, v in state.options.items() if k != "players"}}
+    return [Entry("options", options)] if options else []
+
+
+def text_of(state: "_state.State", seat: int) -> str:
+    """``state`` as ``seat`` (counted from 0) sees it: a position text."""
+    entries = known(state, seat)
+    out = [f"# {state.game.title}, as seat {seat + 1} sees it (seats are counted from 1).",
            "# Edit it, then: solver analyse FILE.toml, or solver position FILE.toml -o FILE.msgpack",
-           f"game = {_value(game.name)}",
-           f"players = {state.players}",
-           "# the seat whose hand this is",
-           f"seat = {seat + 1}"]
-    options = {**defaults(game), **{k: v for k, v in state.options.items() if k != "players"}}
-    entries = list(game.text.known(state.buffer(), seat))
-    # (TOML: a table's keys follow its [name]; tables come after every plain key)
-    _lines([e for e in entries if not isinstance(e.value, dict)], out)
-    tables = [e for e in entries if isinstance(e.value, dict)]
-    if options:
-        tables.append(Entry("options", options))
-    for table in tables:
-        out.append("")
-        if table.comment:
-            out.extend(f"# {line}".rstrip() for line in table.comment.splitlines())
-        out.append(f"[{table.key}]")
-        _lines([Entry(k, v) for k, v in table.value.items()], out)
+           *header_lines(state, seat)]
+    write(entries + options_entry(state), out)
     return "\n".join(out) + "\n"
 
 
@@ -185,8 +211,12 @@ def _get(doc: dict, key: str):
 def position(text: str, seed: int = 0) -> "_state.State":
     """The state of a position text, what its seat cannot see dealt at random
     from ``seed`` (consistently with everything the text says)."""
+    return position_of(parse(text), seed)
+
+
+def position_of(doc: dict, seed: int = 0) -> "_state.State":
+    """``position`` of a position text's parsed document."""
     checks.integer(seed, "seed", 0, _state.SEED_LIMIT - 1)
-    doc = parse(text)
     game, players, seat, options = header(doc)
     body = {k: v for k, v in doc.items() if k not in HEADER}
     fields = game.text.fields(body, players, seat, options)

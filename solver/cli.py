@@ -3,6 +3,7 @@
     solver new ninjan --players 4 --seed 7 -o start.msgpack
     solver analyse start.msgpack --iterations 50000 [--player P] [--json]
     solver show start.msgpack [--player P] > mine.toml      # a position as one seat sees it
+    solver show game.msgpack --player P --record > game.toml  # the game so far as it saw it
     solver position mine.toml -o pos.msgpack [--seed S]     # ... and back (analyse reads .toml too)
     solver review game.msgpack [--iterations N] [--json] [--save]
     solver bench --game ninjan --players 4 --seconds 2 --threads 2 --json
@@ -130,6 +131,8 @@ def parser() -> argparse.ArgumentParser:
     sh.add_argument("file", help="position file (msgpack) or position text (FILE.toml)")
     sh.add_argument("--player", type=int, metavar="SEAT",
                     help="the seat whose view is written, 1 to N (default: the first seat to move)")
+    sh.add_argument("--record", action="store_true",
+                    help="the whole game so far as the seat saw it (a record text, for solver review)")
 
     po = sub.add_parser("position", help="a position text (FILE.toml) as a position file, "
                                          "what its seat cannot see dealt at random")
@@ -138,7 +141,8 @@ def parser() -> argparse.ArgumentParser:
     po.add_argument("-o", "--output", required=True, help="position file to write (msgpack)")
 
     r = sub.add_parser("review", help="every decision of a saved game: the AI's move, win chances, marks")
-    r.add_argument("file", help="position file (msgpack) with the game's moves")
+    r.add_argument("file", help="position file (msgpack) with the game's moves, or a record text "
+                                "(FILE.toml: one seat's game, docs/positions.md)")
     r.add_argument("--iterations", type=_count(MAX_ITERATIONS, "iterations"),
                    help="search iterations per decision (default: the review saved in the file, "
                         "else 4000)")
@@ -375,7 +379,13 @@ def cmd_show(args) -> int:
             seat = checks.integer(args.player, "--player", 1, state.players) - 1
         else:
             seat = (state.movers() or [0])[0]
-    sys.stdout.write(text_of(state, seat))
+    if args.record:
+        from ninja_dojo.engine.record_text import record_of
+        if _is_text(args.file):
+            raise PositionError("--record: a position text has no moves; give a saved game (msgpack)")
+        sys.stdout.write(record_of(state, seat))
+    else:
+        sys.stdout.write(text_of(state, seat))
     return 0
 
 
@@ -390,8 +400,9 @@ def cmd_position(args) -> int:
     return 0
 
 
-def review_lines(state, review) -> list[str]:
-    """``solver review``'s text: one line per decision, then one per seat."""
+def review_lines(state, review, seats=None) -> list[str]:
+    """``solver review``'s text: one line per decision, then one per seat
+    (of ``seats``, when given)."""
     from ninja_dojo.solver.review import ROUGH_VISITS, judge, mark, summary
 
     game = state.game
@@ -421,6 +432,8 @@ def review_lines(state, review) -> list[str]:
                      f"{d.best_value:>6.0%} {d.played_value:>6.0%} {d.loss:>6.1%}  {note}".rstrip())
     lines.append("")
     for row in summary(review, n):
+        if seats is not None and row["seat"] not in seats:
+            continue
         lines.append(f"seat {row['seat'] + 1}: {plural(row['decisions'], 'decision')}, "
                      f"{plural(row['inaccuracy'], 'inaccuracy').replace('inaccuracys', 'inaccuracies')}, "
                      f"{plural(row['mistake'], 'mistake')}, {plural(row['blunder'], 'blunder')}; "
@@ -470,6 +483,8 @@ def cmd_review(args) -> int:
     problem = checks.out_of_range(args.jobs, 0, MAX_JOBS, "(0: every core)")
     if problem:
         raise PositionError(f"--jobs: {problem}")
+    if _is_text(args.file):
+        return _review_record(args)
     saved = load_game(args.file)
     state = saved.state
     if not state.history:
@@ -518,6 +533,47 @@ def cmd_review(args) -> int:
             print(f"(the review saved in {args.file})")
         elif args.save:
             print(f"(saved in {args.file})")
+    return 0
+
+
+def _review_record(args) -> int:
+    """``solver review FILE.toml``: a record text's seat's decisions."""
+    from ninja_dojo.engine.record_text import replay
+    from ninja_dojo.solver.review import REVIEW_ITERATIONS, Cancelled, review_record
+
+    if args.save:
+        raise PositionError("--save: a record text is left as it is written; keep the output instead")
+    game = replay(read_text(args.file), args.seed)
+    stop = threading.Event()
+    result: dict = {}
+
+    def work() -> None:
+        try:
+            result["review"] = review_record(game, args.iterations or REVIEW_ITERATIONS, args.seed,
+                                             args.jobs or None, stop=stop)
+        except BaseException as e:
+            result["error"] = e
+    t = threading.Thread(target=work, name="solver-review", daemon=True)
+    t.start()
+    while t.is_alive():
+        try:
+            t.join(POLL)
+        except KeyboardInterrupt:
+            stop.set()
+            t.join()
+            print("solver: interrupted: the review was not complete", file=sys.stderr)
+            return 130
+    if "error" in result:
+        if isinstance(result["error"], Cancelled):
+            return 130
+        raise result["error"]
+    review = result["review"]
+    if args.json:
+        print(json.dumps({**review_json(game.final, review), "seat": game.seat + 1}))
+    else:
+        print("\n".join(review_lines(game.final, review, seats=[game.seat])))
+        print(f"(seat {game.seat + 1}'s decisions, each from what it could see; what it could not "
+              f"see dealt at random from seed {args.seed})")
     return 0
 
 

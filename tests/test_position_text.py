@@ -195,7 +195,7 @@ def test_the_examples_in_the_docs_are_positions():
     from what the text says."""
     from tests.test_docs import DOCS
     blocks = re.findall(r"```toml\n(.*?)```", (DOCS / "positions.md").read_text(), re.S)
-    whole = [b for b in blocks if b.lstrip().startswith(("#", "game"))]
+    whole = [b for b in blocks if b.lstrip().startswith(("#", "game")) and "moves = [" not in b]
     assert whole
     for text in whole:
         state = position(text, seed=1)

@@ -37,6 +37,11 @@ from ninja_dojo.engine.position_text import Entry, body_keys
 #: nine cards each, so nine rounds (rules.pxd: HAND_SIZE)
 HAND_SIZE = 9
 
+#: A record of moves (engine.record_text) says all this seat saw:
+#: every card played is revealed and every pile choice is public, and
+#: nothing is dealt after the start.
+RECORD = True
+
 
 def known(buf, seat: int) -> list[Entry]:
     v = view(buf, seat)

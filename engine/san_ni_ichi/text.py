@@ -37,6 +37,19 @@ SEAT_WORDS = {"blocked": "seats a Block protects this round",
               "taking": "seats taking their pile as damage"}
 SMOKE_BOMB = "Smoke Bomb"
 
+#: A record of moves (engine.record_text) says all this seat saw:
+#: every move is public (round cards at the reveal, targets, the Tonfa
+#: discard face up), and nothing is dealt after the start.
+RECORD = True
+
+
+def pinned(before: dict, after: dict) -> tuple[str, ...]:
+    """What a record must say a move showed beyond the moves' names: the
+    last round's cards, played without a choice, are seen at once."""
+    if after["round"] == ROUNDS and before["round"] < ROUNDS and after["phase"] != "choose":
+        return ("played",)
+    return ()
+
 
 def known(buf, seat: int) -> list[Entry]:
     f = state_fields(buf)
