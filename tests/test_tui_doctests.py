@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-MODULES = ["ninja_dojo.tui.paths", "ninja_dojo.tui.settings", "ninja_dojo.tui.saves", "ninja_dojo.tui.match", "ninja_dojo.tui.docs",
+MODULES = ["ninja_dojo.tui.paths", "ninja_dojo.tui.settings", "ninja_dojo.tui.saves", "ninja_dojo.tui.match", "ninja_dojo.tui.table", "ninja_dojo.tui.docs",
            "ninja_dojo.tui.widgets.board", "ninja_dojo.tui.widgets.status_bar", "ninja_dojo.tui.widgets.analysis_panel",
            "ninja_dojo.tui.widgets.win_chart", "ninja_dojo.tui.widgets.hex_field",
            "ninja_dojo.tui.games.san_ni_ichi.cards", "ninja_dojo.tui.games.san_ni_ichi.words",
