@@ -173,7 +173,7 @@ def card_hexes(card: str, index: int | None, kind: str, hex_, facing: int) -> se
     them) fall for a samurai on ``hex_`` facing ``facing``: the card's
     printed grid turned and moved there (from the grid data, not asked of
     the engine)."""
-    from ninja_dojo.engine.senjutsu_cards import cell_offset
+    from ninja_dojo.engine.senjutsu.cards import cell_offset
     out = set()
     grids = sj.card_info(card)["grids"]
     for segment in grids if index is None else [grids[index]]:

@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from ninja_dojo.engine import senjutsu as sj
-from ninja_dojo.engine.senjutsu_cards import cell_offset
+from ninja_dojo.engine.senjutsu.cards import cell_offset
 from ninja_dojo.tui.widgets.hex_field import ARROWS, Mark
 
 #: one colour per seat, as the rulebook's example names its players (Red, Yellow)

@@ -1,7 +1,7 @@
 """Senjutsu's cards as data: the data file, the action grammar, and the
 tables the engine interprets.
 
-``engine/data/senjutsu.txt`` holds the board, the start zones, the terrain
+``data/senjutsu.txt`` holds the board, the start zones, the terrain
 layouts, the four samurai and their kamae trees, every card and the four
 preset decks.  This module reads it once, at import, and parses every card's
 action line with one grammar (section 3.1 of the rulings): actions separated
@@ -11,7 +11,7 @@ gates ``[A]`` and ``[B/D]``, target prefixes (``foe:``, ``foes≤5:``,
 ``C then X`` and later segments ``▸ @N:``.
 
 The same parse tree gives two things: the bytecode tables that
-``engine/senjutsu.pyx`` copies into C arrays (one interpreter runs every
+``rules.pyx`` copies into C arrays (one interpreter runs every
 card; no card has code of its own), and each card's actions in plain words
 for the app.
 
@@ -39,7 +39,7 @@ class CardDataError(ValueError):
     >>> parse_actions("M1{0}; FLY 2", "G99")
     Traceback (most recent call last):
     ...
-    ninja_dojo.engine.senjutsu_cards.CardDataError: G99: column 8: unknown action 'FLY 2'
+    ninja_dojo.engine.senjutsu.cards.CardDataError: G99: column 8: unknown action 'FLY 2'
     """
 
 
