@@ -50,7 +50,8 @@ def _card_info(card):
         "id": card.id, "name": card.name, "pub": card.pub,
         "rank": cards_data.RANK_WORDS[card.rank], "type": cards_data.TYPE_WORDS[card.type],
         "instant": cards_data.INSTANT_WORDS[card.instant] or None, "kind": card.kind_text,
-        "initiative": card.init_text, "words": card.words(), "segments": card.segment_words(),
+        "initiative": card.init_text, "initiatives": list(card.init.parts),
+        "initiative_numbers": list(card.init.numbers), "words": card.words(), "segments": card.segment_words(),
         "grids": card.grids(), "requires": [KAMAE_NAMES[KAMAE.index(k)] for k in card.req],
         "condition": {"": None, "hit": "the card it joins hit", "blk": "the card it joins blocked"}[card.cond],
         "owner": card.owner, "flags": card.flags, "note": card.note,
@@ -63,8 +64,9 @@ SHORT_NAMES = tuple(s.short for s in SAMURAI)
 
 
 def card_info(cid):
-    """A card's static data by ID or index: name, kind, initiative, its
-    actions in words (whole and per segment), its attack and block grids
+    """A card's static data by ID or index: name, kind, initiative (whole,
+    per segment as printed, per segment as numbers only), its actions in
+    words (whole and per segment), its attack and block grids
     relative to the samurai facing up the card, flags and note."""
     if isinstance(cid, str):
         cid = CARD_IDS.index(cid)
@@ -187,31 +189,32 @@ cdef dict _decision(Senjutsu* s, int viewer):
         d["card"] = CARD_IDS[s.ctx[f.ctx].card]
     if f != NULL and f.kind < N_OPS:
         d["action_words"] = _node_words(f.node)
-    texts = {
-        D_PLACE: f"{who}: choose a start hex",
-        D_REPL: f"{who}: play a replacement instant, or pass",
-        D_INIT: f"{who}: fix the initiative of {CARD_NAMES[s.seg_card[s.dec_seat][0]] if s.seg_card[s.dec_seat][0] < NC else ''}",
-        D_ADD: f"{who}: play an additional instant on {card}, or pass",
-        D_OR: f"{who}: choose one ({card})",
-        D_TARGET: f"{who}: choose the target ({card})",
-        D_STEP: f"{who}: step ({card})",
-        D_COLLIDE: f"{who}: every way is blocked: choose where to collide ({card})",
-        D_ROT: f"{who}: rotate ({card})",
-        D_DRAW: f"{who}: how many cards to draw ({card})",
-        D_DISC: f"{who}: discard a card face down" + (f" ({card})" if card else " (hand limit)"),
-        D_FDISC: f"{who}: discard a card face up ({card})",
-        D_COUNTER: f"{who}: counter? discard an attack card to give 1 wound",
-        D_SRCH: f"{who}: take a card from your discard pile ({card})",
-        D_TOP3: f"{who}: take one of your top cards ({card})",
-        D_SHUF: f"{who}: choose discards to shuffle back ({card})",
-        D_TUCK: f"{who}: choose cards of the target's hand to shuffle into its deck ({card})",
-        D_GIVE3: f"{who}: choose the card the target gets ({card})",
-        D_PLAYFOE: f"{who}: choose a foe's card to play ({card})",
-        D_KAMAE: f"{who}: choose a kamae ({card})",
-        D_RAY: f"{who}: choose the direction ({card})",
-        D_TURN: f"{who}: turn the target ({card})",
+    asks = {
+        D_PLACE: f"choose a start hex",
+        D_REPL: f"play a replacement instant, or pass",
+        D_INIT: f"fix the initiative of {CARD_NAMES[s.seg_card[s.dec_seat][0]] if s.seg_card[s.dec_seat][0] < NC else ''}",
+        D_ADD: f"play an additional instant on {card}, or pass",
+        D_OR: f"choose one ({card})",
+        D_TARGET: f"choose the target ({card})",
+        D_STEP: f"step ({card})",
+        D_COLLIDE: f"every way is blocked: choose where to collide ({card})",
+        D_ROT: f"rotate ({card})",
+        D_DRAW: f"how many cards to draw ({card})",
+        D_DISC: f"discard a card face down" + (f" ({card})" if card else " (hand limit)"),
+        D_FDISC: f"discard a card face up ({card})",
+        D_COUNTER: f"counter? discard an attack card to give 1 wound",
+        D_SRCH: f"take a card from your discard pile ({card})",
+        D_TOP3: f"take one of your top cards ({card})",
+        D_SHUF: f"choose discards to shuffle back ({card})",
+        D_TUCK: f"choose cards of the target's hand to shuffle into its deck ({card})",
+        D_GIVE3: f"choose the card the target gets ({card})",
+        D_PLAYFOE: f"choose a foe's card to play ({card})",
+        D_KAMAE: f"choose a kamae ({card})",
+        D_RAY: f"choose the direction ({card})",
+        D_TURN: f"turn the target ({card})",
     }
-    d["text"] = texts.get(dec, "")
+    d["ask"] = asks.get(dec, "")
+    d["text"] = f"{who}: {d['ask']}" if d["ask"] else ""
     if dec in (D_TOP3, D_GIVE3) and f != NULL and viewer == s.dec_seat:
         t = s.dec_seat if dec == D_TOP3 else f.tgt
         d["looking_at"] = [CARD_IDS[s.pile[t][s.pile_len[t] - 1 - i]] for i in range(min(f.n, s.pile_len[t]))]

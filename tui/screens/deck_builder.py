@@ -24,8 +24,8 @@ from ninja_dojo.engine.senjutsu.cards import CARDS
 from ninja_dojo.engine.senjutsu.decks import COPIES, DECK_SIZE, PRESETS, RANKS, problems
 from ninja_dojo.tui.decks import load_deck, save_deck, saved_decks
 from ninja_dojo.tui.widgets.choice import Choice
-from ninja_dojo.tui.widgets.senjutsu_card import CardPanel
-from ninja_dojo.tui.widgets.senjutsu_words import RANK_STYLES, TYPE_SHORT, TYPE_STYLES
+from ninja_dojo.tui.games.senjutsu.card import CardPanel
+from ninja_dojo.tui.games.senjutsu.words import RANK_STYLES, TYPE_SHORT, TYPE_STYLES
 from ninja_dojo.tui.widgets.title_bar import TitleBar
 
 #: below this many rows the screen drops its title bar
