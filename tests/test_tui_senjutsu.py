@@ -12,9 +12,9 @@ from ninja_dojo.engine.state import replay
 from tests.snapshot_apps.dojo_pilot import check_essentials_whole, make_app, settle, wait_for
 from ninja_dojo.tui.match import MatchSetup, plan_seats
 from ninja_dojo.tui.screens.end import EndScreen
-from ninja_dojo.tui.widgets.senjutsu_board import SenjutsuBoard
-from ninja_dojo.tui.widgets.senjutsu_field import field_marks
-from ninja_dojo.tui.widgets.senjutsu_words import ATTACK_STYLE, BLOCK_STYLE
+from ninja_dojo.tui.games.senjutsu.board import SenjutsuBoard
+from ninja_dojo.tui.games.senjutsu.field import field_marks
+from ninja_dojo.tui.games.senjutsu.words import ATTACK_STYLE, BLOCK_STYLE
 
 SMALL = (80, 24)
 
@@ -125,7 +125,7 @@ def test_the_story_never_names_a_card_chosen_in_secret():
     unless the engine's public steps name it."""
     from ninja_dojo.solver.players import GreedyPlayer
     from ninja_dojo.tui.match import ai_seed
-    from ninja_dojo.tui.widgets.senjutsu_story import HIDDEN
+    from ninja_dojo.tui.games.senjutsu.story import HIDDEN
     s = new_game("senjutsu", 4, 3)
     player = GreedyPlayer()
     names = ["A", "B", "C", "D"]
@@ -173,7 +173,7 @@ def card_hexes(card: str, index: int | None, kind: str, hex_, facing: int) -> se
     them) fall for a samurai on ``hex_`` facing ``facing``: the card's
     printed grid turned and moved there (from the grid data, not asked of
     the engine)."""
-    from ninja_dojo.engine.senjutsu_cards import cell_offset
+    from ninja_dojo.engine.senjutsu.cards import cell_offset
     out = set()
     grids = sj.card_info(card)["grids"]
     for segment in grids if index is None else [grids[index]]:
@@ -409,7 +409,7 @@ async def test_a_click_on_a_hex_chooses_it_and_c_reads_the_hand(tmp_path):
     the field lights up), a second click plays it.  Then ``c`` reads each
     card of the hand in the card panel, ``d`` shows the kamae trees and
     discards in its place."""
-    from ninja_dojo.tui.widgets.hex_field import position
+    from ninja_dojo.tui.games.senjutsu.hex_field import position
     app = small_app(tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         game = await start(pilot, 2, 36, samurai="ronin,master")

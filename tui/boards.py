@@ -9,7 +9,6 @@ from pathlib import Path
 from ninja_dojo import engine
 from ninja_dojo.tui.widgets.board import Board
 from ninja_dojo.tui.widgets.ninjato_board import NinjatoBoard
-from ninja_dojo.tui.widgets.senjutsu_board import SenjutsuBoard
 
 
 
@@ -28,7 +27,6 @@ _FOLDERS = {name: folder for name in engine.GAMES if (folder := _game_folder(nam
 BOARDS: dict[str, type[Board]] = {
     **{name: folder.BOARD for name, folder in _FOLDERS.items()},
     NinjatoBoard.GAME: NinjatoBoard,
-    SenjutsuBoard.GAME: SenjutsuBoard,
 }
 
 
