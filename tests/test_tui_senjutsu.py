@@ -438,3 +438,38 @@ async def test_a_click_on_a_hex_chooses_it_and_c_reads_the_hand(tmp_path):
         assert "tree G→A, A–L, G–B, B–D" in str(details.render())          # the Ronin's kamae tree
         await pilot.press("d")
         assert panel.display and not details.display
+
+
+async def test_at_80x24_the_cards_played_are_whole_one_key_away(tmp_path):
+    """The consoles cut a card name longer than 14 letters at 80 columns
+    ("Horizontal Cu…"); d shows every samurai's card played this round
+    with its name whole."""
+    from ninja_dojo.engine import senjutsu as sj
+    from tests.snapshot_apps.how_to_play import screen_lines
+
+    def playing(view) -> dict:
+        return {seat: sj.card_info(c.get("replacement") or c["selected"])["name"]
+                for seat, c in enumerate(view["samurai"])
+                if view["phase"] != "select" and c["standing"] and c.get("selected") not in (None, "stun")}
+
+    app = small_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        game = await start(pilot, 4, 32)
+        for turn in range(300):
+            await settle(pilot, game)
+            if game.recap_open:
+                await pilot.press("enter")
+                continue
+            if any(len(name) > 14 for name in playing(game.board.view).values()):
+                break
+            action = game.match.state.policy_action(game.actor, seed=turn)
+            before = len(game.match.state.history)
+            await pilot.press(game.board.key_for(action.id), "enter")
+            await wait_for(pilot, lambda: len(game.match.state.history) > before)
+        names = playing(game.board.view)
+        assert any(len(name) > 14 for name in names.values())
+        await pilot.press("d")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        for name in names.values():
+            assert name in text, (name, text)

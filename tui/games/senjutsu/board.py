@@ -41,7 +41,8 @@ from ninja_dojo.tui.games.senjutsu.field import SenjutsuField, field_marks
 from ninja_dojo.tui.widgets.option_line import OptionLine
 from ninja_dojo.tui.games.senjutsu.story import tell
 from ninja_dojo.tui.games.senjutsu.words import (action_words, fit, hand_entries, hand_lines, option_label,
-                                                samurai_word, samurai_words, seat_text, step_words)
+                                                played_text, samurai_word, samurai_words, seat_text,
+                                                step_words)
 
 #: option keys: 1..9, then 0 for the tenth; the cursor reaches the rest
 OPTION_KEYS = [str(n) for n in range(1, 10)] + ["0"]
@@ -449,9 +450,14 @@ class SenjutsuBoard(OptionBoard):
         if not show:
             return
         v = self.view
-        lines = [Text("Kamae trees and discards (d closes)", style="bold")]
+        lines = [Text("Cards played, kamae trees and discards (d closes)", style="bold")]
         for seat in v["advantage"]:
             line = seat_text(v, seat, f"{samurai_word(v, seat)} ({self.names[seat]})")
+            # the card it plays, its name whole (the console cuts it at 80 columns)
+            played = played_text(v, v["samurai"][seat], name_width=0)
+            if played.plain:
+                line.append(" plays ")
+                line.append_text(played)
             lines.append(line)
             lines.append(details_line(v, seat, width))
         terrain = v["board"]["layout"]

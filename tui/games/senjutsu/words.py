@@ -107,8 +107,9 @@ def health_text(console: dict) -> Text:
     return t
 
 
-def played_text(view: dict, console: dict) -> Text:
-    """The card it plays this round and its initiative(s): ``Wild Swing 7``."""
+def played_text(view: dict, console: dict, name_width: int = 14) -> Text:
+    """The card it plays this round and its initiative(s): ``Wild Swing 7``
+    (the name cut to ``name_width``; 0: whole)."""
     sel = console.get("selected")
     if view["phase"] == "select":
         return Text("")
@@ -119,7 +120,8 @@ def played_text(view: dict, console: dict) -> Text:
     card = console.get("replacement") or sel
     info = sj.card_info(card)
     # (the name gives way first: the initiatives say when it strikes)
-    t = Text(fit(info["name"], 14), style=TYPE_STYLES.get(info["type"], ""))
+    name = fit(info["name"], name_width) if name_width else info["name"]
+    t = Text(name, style=TYPE_STYLES.get(info["type"], ""))
     inits = []
     printed = info["initiative_numbers"]
     for seg in console.get("segments") or []:
