@@ -75,6 +75,11 @@ class GameType:
     describe: Callable[[int], tuple[str, dict]] | None = None
     #: ``parse_action(text)``: the action id ``action_name`` wrote as ``text``
     parse_action: Callable[[str], int] | None = None
+    #: the game's position text (``engine.position_text``): an object with
+    #: ``known(buf, seat)``, what a seat knows as lines of text, and
+    #: ``fields(doc, players, seat, options)``, a position's named fields from
+    #: such a text; None where the game has no text form yet
+    text: Any = None
 
     @property
     def tables(self) -> range:

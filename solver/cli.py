@@ -2,6 +2,9 @@
 
     solver new ninjan --players 4 --seed 7 -o start.msgpack
     solver analyse start.msgpack --iterations 50000 [--player P] [--json]
+    solver show start.msgpack [--player P] > mine.toml      # a position as one seat sees it
+    solver show game.msgpack --player P --record > game.toml  # the game so far as it saw it
+    solver position mine.toml -o pos.msgpack [--seed S]     # ... and back (analyse reads .toml too)
     solver review game.msgpack [--iterations N] [--json] [--save]
     solver bench --game ninjan --players 4 --seconds 2 --threads 2 --json
     solver tournament --game ninjan --players 4 --ai ismcts:1s --vs greedy --games 100 [--jobs N | --ray [ADDRESS]] [--record FILE]
@@ -26,6 +29,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ninja_dojo.engine import GAMES, PositionError, checks, game_type, load, new_game, save, seats_from_one
+from ninja_dojo.engine.position_text import header, load_text, parse, position, read_text, text_of
 from ninja_dojo.engine.state import SEED_LIMIT
 from ninja_dojo.solver.search import MAX_ITERATIONS, MAX_SECONDS, cpu_cores
 
@@ -115,14 +119,30 @@ def parser() -> argparse.ArgumentParser:
     n.add_argument("-o", "--output", required=True, help="position file to write (msgpack)")
 
     a = sub.add_parser("analyse", aliases=["analyze"], help="best moves of a position, with statistics")
-    a.add_argument("file", help="position file (msgpack)")
+    a.add_argument("file", help="position file (msgpack), or a position text (FILE.toml: "
+                                "docs/positions.md)")
     a.add_argument("--player", type=int, metavar="SEAT",
-                   help="seat to analyse, 1 to N as in the app (default: the first seat to move)")
+                   help="seat to analyse, 1 to N as in the app (default: the first seat to move; "
+                        "a position text's own seat)")
     _add_budget(a)
     a.add_argument("--json", action="store_true", help="print one JSON object")
 
+    sh = sub.add_parser("show", help="a position as one seat sees it, as text to edit (docs/positions.md)")
+    sh.add_argument("file", help="position file (msgpack) or position text (FILE.toml)")
+    sh.add_argument("--player", type=int, metavar="SEAT",
+                    help="the seat whose view is written, 1 to N (default: the first seat to move)")
+    sh.add_argument("--record", action="store_true",
+                    help="the whole game so far as the seat saw it (a record text, for solver review)")
+
+    po = sub.add_parser("position", help="a position text (FILE.toml) as a position file, "
+                                         "what its seat cannot see dealt at random")
+    po.add_argument("file", help="position text (FILE.toml: docs/positions.md)")
+    po.add_argument("--seed", type=_seed, default=0, help="seed of the unseen cards' deal")
+    po.add_argument("-o", "--output", required=True, help="position file to write (msgpack)")
+
     r = sub.add_parser("review", help="every decision of a saved game: the AI's move, win chances, marks")
-    r.add_argument("file", help="position file (msgpack) with the game's moves")
+    r.add_argument("file", help="position file (msgpack) with the game's moves, or a record text "
+                                "(FILE.toml: one seat's game, docs/positions.md)")
     r.add_argument("--iterations", type=_count(MAX_ITERATIONS, "iterations"),
                    help="search iterations per decision (default: the review saved in the file, "
                         "else 4000)")
@@ -303,11 +323,30 @@ def analysis_json(a) -> dict:
             "line": [{**move(step), "seat": step.seat + 1} for step in a.line]}
 
 
+def _is_text(path: str) -> bool:
+    return str(path).lower().endswith(".toml")
+
+
+def _open(path: str, seed: int = 0, player: int | None = None) -> tuple:
+    """The state in ``path`` (a position file, or a position text when it
+    ends in ``.toml``) and the seat it is seen from (from 0; a position file:
+    ``--player``, or None)."""
+    if not _is_text(path):
+        return load(path), None
+    text = read_text(path)
+    seat = header(parse(text))[2]
+    if player is not None and player != seat + 1:
+        raise PositionError(f"--player: {player}, but {path} is seat {seat + 1}'s view "
+                            "(a position text is one seat's knowledge)")
+    return position(text, seed), seat
+
+
 def cmd_analyse(args) -> int:
     from ninja_dojo.solver.search import Search, SearchConfig
 
-    state = load(args.file)
-    search = Search(state, _seat(args.player, state), SearchConfig(**_config(args)))
+    state, seat = _open(args.file, args.seed, args.player)
+    player = args.player if seat is None else seat + 1
+    search = Search(state, _seat(player, state), SearchConfig(**_config(args)))
     a, stopped = _interruptible(search.run, search)
     code = 130 if stopped else 0
     if not a.moves:
@@ -333,8 +372,37 @@ def cmd_analyse(args) -> int:
     return code
 
 
-def review_lines(state, review) -> list[str]:
-    """``solver review``'s text: one line per decision, then one per seat."""
+def cmd_show(args) -> int:
+    state, seat = _open(args.file, 0, args.player)
+    if seat is None:
+        if args.player is not None:
+            seat = checks.integer(args.player, "--player", 1, state.players) - 1
+        else:
+            seat = (state.movers() or [0])[0]
+    if args.record:
+        from ninja_dojo.engine.record_text import record_of
+        if _is_text(args.file):
+            raise PositionError("--record: a position text has no moves; give a saved game (msgpack)")
+        sys.stdout.write(record_of(state, seat))
+    else:
+        sys.stdout.write(text_of(state, seat))
+    return 0
+
+
+def cmd_position(args) -> int:
+    if not _is_text(args.file):
+        raise PositionError(f"{args.file}: a position text is a FILE.toml (docs/positions.md); "
+                            "a position file is already a position")
+    state, seat = load_text(args.file, args.seed)
+    _write(state, args.output)
+    print(f"wrote {args.output}: {state.game.title}, {state.players} players, as seat {seat + 1} "
+          f"sees it (the unseen cards dealt from seed {args.seed})")
+    return 0
+
+
+def review_lines(state, review, seats=None) -> list[str]:
+    """``solver review``'s text: one line per decision, then one per seat
+    (of ``seats``, when given)."""
     from ninja_dojo.solver.review import ROUGH_VISITS, judge, mark, summary
 
     game = state.game
@@ -364,6 +432,8 @@ def review_lines(state, review) -> list[str]:
                      f"{d.best_value:>6.0%} {d.played_value:>6.0%} {d.loss:>6.1%}  {note}".rstrip())
     lines.append("")
     for row in summary(review, n):
+        if seats is not None and row["seat"] not in seats:
+            continue
         lines.append(f"seat {row['seat'] + 1}: {plural(row['decisions'], 'decision')}, "
                      f"{plural(row['inaccuracy'], 'inaccuracy').replace('inaccuracys', 'inaccuracies')}, "
                      f"{plural(row['mistake'], 'mistake')}, {plural(row['blunder'], 'blunder')}; "
@@ -413,6 +483,8 @@ def cmd_review(args) -> int:
     problem = checks.out_of_range(args.jobs, 0, MAX_JOBS, "(0: every core)")
     if problem:
         raise PositionError(f"--jobs: {problem}")
+    if _is_text(args.file):
+        return _review_record(args)
     saved = load_game(args.file)
     state = saved.state
     if not state.history:
@@ -461,6 +533,47 @@ def cmd_review(args) -> int:
             print(f"(the review saved in {args.file})")
         elif args.save:
             print(f"(saved in {args.file})")
+    return 0
+
+
+def _review_record(args) -> int:
+    """``solver review FILE.toml``: a record text's seat's decisions."""
+    from ninja_dojo.engine.record_text import replay
+    from ninja_dojo.solver.review import REVIEW_ITERATIONS, Cancelled, review_record
+
+    if args.save:
+        raise PositionError("--save: a record text is left as it is written; keep the output instead")
+    game = replay(read_text(args.file), args.seed)
+    stop = threading.Event()
+    result: dict = {}
+
+    def work() -> None:
+        try:
+            result["review"] = review_record(game, args.iterations or REVIEW_ITERATIONS, args.seed,
+                                             args.jobs or None, stop=stop)
+        except BaseException as e:
+            result["error"] = e
+    t = threading.Thread(target=work, name="solver-review", daemon=True)
+    t.start()
+    while t.is_alive():
+        try:
+            t.join(POLL)
+        except KeyboardInterrupt:
+            stop.set()
+            t.join()
+            print("solver: interrupted: the review was not complete", file=sys.stderr)
+            return 130
+    if "error" in result:
+        if isinstance(result["error"], Cancelled):
+            return 130
+        raise result["error"]
+    review = result["review"]
+    if args.json:
+        print(json.dumps({**review_json(game.final, review), "seat": game.seat + 1}))
+    else:
+        print("\n".join(review_lines(game.final, review, seats=[game.seat])))
+        print(f"(seat {game.seat + 1}'s decisions, each from what it could see; what it could not "
+              f"see dealt at random from seed {args.seed})")
     return 0
 
 
@@ -587,7 +700,8 @@ def cmd_tournament(args) -> int:
     return 130 if res.get("interrupted") else 0
 
 
-COMMANDS = {"new": cmd_new, "analyse": cmd_analyse, "analyze": cmd_analyse, "review": cmd_review,
+COMMANDS = {"new": cmd_new, "analyse": cmd_analyse, "analyze": cmd_analyse, "show": cmd_show,
+            "position": cmd_position, "review": cmd_review,
             "bench": cmd_bench, "tournament": cmd_tournament}
 
 
@@ -596,7 +710,8 @@ def main(argv=None) -> int:
     try:
         args = p.parse_args(argv)
         if args.command is None:
-            raise PositionError("give a command: new, analyse, review, bench or tournament (--help says more)")
+            raise PositionError("give a command: new, analyse, show, position, review, bench or tournament "
+                                  "(--help says more)")
         return COMMANDS[args.command](args)
     except PositionError as e:
         print(f"solver: error: {e}", file=sys.stderr)

@@ -192,7 +192,33 @@ def review_game(state: State, iterations: int = REVIEW_ITERATIONS, seed: int = 0
     if (previous is not None and (previous.iterations, previous.seconds) == (iterations, seconds)
             and previous.moves <= len(state.history)):
         kept, start = previous.decisions, previous.moves
-    todo = decisions(state, start)
+    reviewed = review_decisions(decisions(state, start), iterations, seed, workers, progress, stop, seconds)
+    return GameReview(iterations, len(state.history), kept + reviewed, float(seconds))
+
+
+def review_record(game, iterations: int = REVIEW_ITERATIONS, seed: int = 0, workers: int | None = None,
+                  progress: Callable[[int, int], None] | None = None,
+                  stop: threading.Event | None = None, seconds: float = 0.0) -> GameReview:
+    """The review of the decisions of a record's seat (``engine.record_text``:
+    a game as one seat saw it), each searched from that seat's view of the
+    position it faced, as ``review_game`` does."""
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise PositionError(f"iterations: expected a positive integer, got {iterations!r}")
+    Depth(iterations, seconds)
+    todo = []
+    for ply in game.plies:
+        n = len(ply.before.legal_action_ids(game.seat)) if game.seat in ply.move else 0
+        if n > 1:
+            todo.append(Decision(ply.index, game.seat, ply.before, ply.move[game.seat], n))
+    reviewed = review_decisions(todo, iterations, seed, workers, progress, stop, seconds)
+    return GameReview(iterations, len(game.plies), reviewed, float(seconds))
+
+
+def review_decisions(todo: list[Decision], iterations: int, seed: int = 0, workers: int | None = None,
+                     progress: Callable[[int, int], None] | None = None,
+                     stop: threading.Event | None = None, seconds: float = 0.0) -> tuple:
+    """``todo``'s decisions reviewed, ``workers`` at once (default: every
+    core), in ``todo``'s order; ``stop`` cancels them (``Cancelled``)."""
     workers = max(1, workers or cpu_cores())
     results: dict[tuple[int, int], ReviewedMove] = {}
     searches: list = []
@@ -220,8 +246,7 @@ def review_game(state: State, iterations: int = REVIEW_ITERATIONS, seed: int = 0
                 progress(len(results), len(todo))
     if stop.is_set():       # (a search stopped on the way has a partial result)
         raise Cancelled()
-    reviewed = tuple(results[(d.move, d.seat)] for d in todo)
-    return GameReview(iterations, len(state.history), kept + reviewed, float(seconds))
+    return tuple(results[(d.move, d.seat)] for d in todo)
 
 
 def summary(review: GameReview, players: int) -> list[dict]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 
 from ninja_dojo.engine import codec, new_game
-from ninja_dojo.engine import senjutsu_decks as sd
+from ninja_dojo.engine.senjutsu import decks as sd
 
 FILLER = "G04"      # Quick Stab: wood, so any number of copies is legal
 

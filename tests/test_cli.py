@@ -158,7 +158,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, needle):
     (["tournament", "--ai", "greedy", "--vs", "random"], "required: --game"),
     (["new", "ninjan", "--players", "2", "--option", "players=3", "-o", "x.msgpack"],
      "give --players instead"),
-    ([], "give a command: new, analyse, review, bench or tournament"),
+    ([], "give a command: new, analyse, show, position, review, bench or tournament"),
 ])
 def test_bad_budgets_seeds_and_missing_arguments(tmp_path, args, needle):
     pos = tmp_path / "p.msgpack"

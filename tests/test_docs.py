@@ -104,7 +104,7 @@ def test_ninjato_rules_doc_marks_every_ruling():
 
 
 def test_senjutsu_rules_doc_marks_every_ruling_and_lists_every_card_as_the_data_has_it():
-    from ninja_dojo.engine.senjutsu_cards import CARDS
+    from ninja_dojo.engine.senjutsu.cards import CARDS
     text = (DOCS / "rules" / "senjutsu.md").read_text(encoding="utf-8")
     # rules/senjutsu.md has rulings 1 to 26.
     for n in range(1, 27):
@@ -132,10 +132,14 @@ def test_ninjato_docstring_examples_run():
 
 
 @pytest.mark.parametrize("name", ["engine", "ninja_dojo.engine.errors", "ninja_dojo.engine.checks", "ninja_dojo.engine.state",
-                                  "ninja_dojo.engine.codec", "ninja_dojo.engine.files", "ninja_dojo.engine.review", "ninja_dojo.solver.search",
+                                  "ninja_dojo.engine.codec", "ninja_dojo.engine.files", "ninja_dojo.engine.position_text", "ninja_dojo.engine.record_text",
+                                  "ninja_dojo.engine.ninjan.text", "ninja_dojo.engine.san_ni_ichi.text",
+                                  "ninja_dojo.engine.pride_of_ninja.text", "ninja_dojo.engine.review", "ninja_dojo.solver.search",
                                   "ninja_dojo.solver.players",
                                   "ninja_dojo.solver.review", "ninja_dojo.solver.rating", "ninja_dojo.solver.tournament",
-                                  "ninja_dojo.engine.senjutsu", "ninja_dojo.engine.senjutsu_cards", "ninja_dojo.engine.senjutsu_decks",
+                                  "ninja_dojo.engine.senjutsu", "ninja_dojo.engine.senjutsu.cards", "ninja_dojo.engine.senjutsu.decks",
+                                  "ninja_dojo.engine.senjutsu.rules", "ninja_dojo.engine.senjutsu.notation",
+                                  "ninja_dojo.engine.senjutsu.position", "ninja_dojo.engine.senjutsu.views",
                                   "ninja_dojo.engine.san_ni_ichi", "ninja_dojo.engine.san_ni_ichi.rules",
                                   "ninja_dojo.engine.san_ni_ichi.notation", "ninja_dojo.engine.san_ni_ichi.position",
                                   "ninja_dojo.engine.san_ni_ichi.views",
@@ -221,7 +225,7 @@ def test_the_code_points_to_documents_that_exist():
 
 
 def test_the_documents_name_python_objects_that_exist():
-    """A dotted name written out (``ninja_dojo.engine.senjutsu_decks.read_deck_file``)
+    """A dotted name written out (``ninja_dojo.engine.senjutsu.decks.read_deck_file``)
     is importable as written: a document names the installed package,
     ``ninja_dojo``, unless its own examples import the first part (``from
     ninja_dojo import engine``).  The experiment log is history, left as it was."""

@@ -140,3 +140,23 @@ def test_the_keys_table_says_what_n_and_u_do():
     text = board_help("ninjato")
     assert "| `n` | go straight to your next decision (every step goes to the log) |" in text
     assert "in a game of turns" in text and "until one of them showed you something hidden" in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_worked_example_fits_whole_at_80_columns(game, tmp_path):
+    """At 80x24 the rules screen gives the example board every column it
+    was drawn in (it lost some to the margins and the scrollbar)."""
+    from rich.cells import cell_len
+    from textual.widgets._markdown import MarkdownFence
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(RulesScreen(game))
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.pause()
+        board = example_block(guide(game))
+        fences = [f for f in app.screen.query(MarkdownFence) if board[0].strip() in f.code]
+        assert fences, "the worked example is not on the rules screen"
+        fence = fences[0]
+        # nothing of it is out of sight to the right
+        assert fence.max_scroll_x == 0, (fence.region.width, max(cell_len(line) for line in board))

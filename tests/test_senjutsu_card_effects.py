@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from ninja_dojo.engine.senjutsu_cards import CARDS, CARDS_BY_ID
+from ninja_dojo.engine.senjutsu.cards import CARDS, CARDS_BY_ID
 from tests.senjutsu_table import Table, deck_with
 from tests.test_senjutsu_rules import console, skip_windows, texts
 

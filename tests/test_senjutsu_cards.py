@@ -12,8 +12,8 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from ninja_dojo.engine import senjutsu_cards as sc
-from ninja_dojo.engine.senjutsu_cards import CardDataError, parse_actions
+from ninja_dojo.engine.senjutsu import cards as sc
+from ninja_dojo.engine.senjutsu.cards import CardDataError, parse_actions
 
 # The card IDs of the rulings' tables 3.2 and 3.3, written out here.
 GENERIC = [f"G{i:02d}" for i in range(1, 19)]

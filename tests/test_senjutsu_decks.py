@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ninja_dojo.engine import PositionError, new_game
-from ninja_dojo.engine import senjutsu_decks as sd
+from ninja_dojo.engine.senjutsu import decks as sd
 
 # The rulings' table of section 4: jade / gold / steel / wood card counts.
 PRESET_SHAPE = {"master": (1, 6, 16, 17), "student": (1, 5, 16, 18),

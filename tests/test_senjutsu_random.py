@@ -45,7 +45,7 @@ def test_the_total_is_ten_thousand():
 def test_the_checker_sees_a_broken_state():
     """The control of the test above: a state with one card in two places
     (made by editing the raw struct, which the loader would refuse)."""
-    import ninja_dojo.engine.senjutsu_cards as sc
+    import ninja_dojo.engine.senjutsu.cards as sc
     s = new_game("senjutsu", 2, seed=3)
     assert senjutsu.invariant_broken(s.buffer()) is None
     pile = s.fields()["draw_piles"][0]

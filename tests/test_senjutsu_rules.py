@@ -156,7 +156,7 @@ def duel(card, owner="ronin", foe="master", kamae="G", at=(0, 0), facing=0, foe_
     if extra:
         extra(t)
     s = t.state()
-    from ninja_dojo.engine.senjutsu_cards import CARDS_BY_ID
+    from ninja_dojo.engine.senjutsu.cards import CARDS_BY_ID
     s.apply({0: f"play {CARDS_BY_ID[card].name}", 1: "play a stun card"})
     skip_windows(s)
     return s

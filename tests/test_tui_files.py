@@ -1,9 +1,14 @@
 """Save, load and export from the app: exact round trips, clear errors."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ninja_dojo import engine
+from ninja_dojo.engine.position_text import position
+from ninja_dojo.engine.record_text import replay
+from tests.play import play_random
 from tests.snapshot_apps.dojo_pilot import (late_position, make_app, settle, start_match,
                                             type_path, wait_for)
 from ninja_dojo.tui.screens.game import GameScreen
@@ -121,9 +126,22 @@ async def test_export_writes_the_position_and_shows_the_command(tmp_path):
         assert engine.load(path) == game.match.state
         assert dialog.command == f"solver analyse {path} --player 1"   # seats count from 1, as on the board
         assert "solver analyse" in str(dialog.query_one("#save-message").render())
+        # beside it, what seat 1 knows as a position text (docs/positions.md)
+        assert "puzzle.toml" in str(dialog.query_one("#save-message").render())
+        text = (tmp_path / "puzzle.toml").read_text()
+        assert position(text).view(0) == game.match.state.view(0)
         await pilot.press("enter")                    # close
         await wait_for(pilot, lambda: app.screen is game)
         assert f"Position exported to {path}." in game.game_log.lines_written
+
+
+def test_an_export_of_a_game_under_way_writes_its_record_as_the_seat_saw_it(tmp_path):
+    state = engine.new_game("ninjan", players=3, seed=4)
+    play_random(state, random.Random(1), moves=5)
+    written = SaveScreen(state, export=True, seat=2, folder=tmp_path).write_texts(tmp_path / "x.msgpack")
+    assert [p.name for _, p in written] == ["x.toml", "x-record.toml"]
+    game = replay((tmp_path / "x-record.toml").read_text())
+    assert game.seat == 2 and game.final.view(2) == state.view(2)
 
 
 async def test_a_position_that_would_not_read_back_is_not_written(tmp_path, monkeypatch):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 
-from ninja_dojo.tui.widgets.hex_field import HexField, Mark, hex_at, hexes, position, render_field, size
+from ninja_dojo.tui.games.senjutsu.hex_field import HexField, Mark, hex_at, hexes, position, render_field, size
 
 # Axial neighbours, clockwise from north (the order of the arrows).
 DIRECTIONS = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]

@@ -197,7 +197,7 @@ async def test_the_recap_speaks_of_the_games_own_turns_and_names_seats_one_way(t
             assert "on to the next turn" in help_ and "round" not in help_
             assert "round" not in text.lower(), text
         else:
-            from ninja_dojo.tui.widgets.senjutsu_words import samurai_word
+            from ninja_dojo.tui.games.senjutsu.words import samurai_word
             view = screen.match.state.view(0)
             for seat, name in enumerate(screen.match.names):
                 assert f"{samurai_word(view, seat)} ({name})" in text, text

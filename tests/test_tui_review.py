@@ -9,6 +9,7 @@ from ninja_dojo import engine
 from ninja_dojo.engine import new_game, save
 from ninja_dojo.solver.review import judge
 from tests.snapshot_apps.dojo_pilot import make_app, wait_for
+from tests.snapshot_apps.how_to_play import screen_lines
 from ninja_dojo.tui.screens.end import EndScreen
 from ninja_dojo.tui.screens.review import ReviewScreen
 from ninja_dojo.tui.widgets.win_chart import WinChart
@@ -101,3 +102,21 @@ async def test_leaving_the_review_stops_its_search(tmp_path):
         await wait_for(pilot, lambda: not screen.workers, timeout=10, what="the review stopped")
         assert screen.review is None
     assert engine.load_game(path).review is None
+
+
+async def test_every_seat_of_a_six_player_move_is_in_the_panel_at_80x24(tmp_path):
+    """San, Ni, Ichi! at six: the decision shown in full, the other five
+    seats' decisions of the same move one line each, all on screen."""
+    state = finished_game("san_ni_ichi", 6, seed=5)
+    path = tmp_path / "six.msgpack"
+    save(state, path, ["human"] + ["medium"] * 5)
+    app = make_app(tmp_path, load=path, review_iterations=50)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_review(pilot, app)
+        review = screen.review
+        d = review.decisions[screen.index]
+        same_move = [x for x in review.decisions if x.move == d.move]
+        assert len(same_move) == 6                      # everyone chose a card at once
+        text = "\n".join(screen_lines(app))         # what is on the screen
+        for x in same_move:
+            assert f"{screen.names[x.seat]}:" in text, (screen.names[x.seat], text)

@@ -12,9 +12,9 @@ from ninja_dojo.engine.state import replay
 from tests.snapshot_apps.dojo_pilot import check_essentials_whole, make_app, settle, wait_for
 from ninja_dojo.tui.match import MatchSetup, plan_seats
 from ninja_dojo.tui.screens.end import EndScreen
-from ninja_dojo.tui.widgets.senjutsu_board import SenjutsuBoard
-from ninja_dojo.tui.widgets.senjutsu_field import field_marks
-from ninja_dojo.tui.widgets.senjutsu_words import ATTACK_STYLE, BLOCK_STYLE
+from ninja_dojo.tui.games.senjutsu.board import SenjutsuBoard
+from ninja_dojo.tui.games.senjutsu.field import field_marks
+from ninja_dojo.tui.games.senjutsu.words import ATTACK_STYLE, BLOCK_STYLE
 
 SMALL = (80, 24)
 
@@ -125,7 +125,7 @@ def test_the_story_never_names_a_card_chosen_in_secret():
     unless the engine's public steps name it."""
     from ninja_dojo.solver.players import GreedyPlayer
     from ninja_dojo.tui.match import ai_seed
-    from ninja_dojo.tui.widgets.senjutsu_story import HIDDEN
+    from ninja_dojo.tui.games.senjutsu.story import HIDDEN
     s = new_game("senjutsu", 4, 3)
     player = GreedyPlayer()
     names = ["A", "B", "C", "D"]
@@ -173,7 +173,7 @@ def card_hexes(card: str, index: int | None, kind: str, hex_, facing: int) -> se
     them) fall for a samurai on ``hex_`` facing ``facing``: the card's
     printed grid turned and moved there (from the grid data, not asked of
     the engine)."""
-    from ninja_dojo.engine.senjutsu_cards import cell_offset
+    from ninja_dojo.engine.senjutsu.cards import cell_offset
     out = set()
     grids = sj.card_info(card)["grids"]
     for segment in grids if index is None else [grids[index]]:
@@ -409,7 +409,7 @@ async def test_a_click_on_a_hex_chooses_it_and_c_reads_the_hand(tmp_path):
     the field lights up), a second click plays it.  Then ``c`` reads each
     card of the hand in the card panel, ``d`` shows the kamae trees and
     discards in its place."""
-    from ninja_dojo.tui.widgets.hex_field import position
+    from ninja_dojo.tui.games.senjutsu.hex_field import position
     app = small_app(tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         game = await start(pilot, 2, 36, samurai="ronin,master")
@@ -438,3 +438,38 @@ async def test_a_click_on_a_hex_chooses_it_and_c_reads_the_hand(tmp_path):
         assert "tree G→A, A–L, G–B, B–D" in str(details.render())          # the Ronin's kamae tree
         await pilot.press("d")
         assert panel.display and not details.display
+
+
+async def test_at_80x24_the_cards_played_are_whole_one_key_away(tmp_path):
+    """The consoles cut a card name longer than 14 letters at 80 columns
+    ("Horizontal Cu…"); d shows every samurai's card played this round
+    with its name whole."""
+    from ninja_dojo.engine import senjutsu as sj
+    from tests.snapshot_apps.how_to_play import screen_lines
+
+    def playing(view) -> dict:
+        return {seat: sj.card_info(c.get("replacement") or c["selected"])["name"]
+                for seat, c in enumerate(view["samurai"])
+                if view["phase"] != "select" and c["standing"] and c.get("selected") not in (None, "stun")}
+
+    app = small_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        game = await start(pilot, 4, 32)
+        for turn in range(300):
+            await settle(pilot, game)
+            if game.recap_open:
+                await pilot.press("enter")
+                continue
+            if any(len(name) > 14 for name in playing(game.board.view).values()):
+                break
+            action = game.match.state.policy_action(game.actor, seed=turn)
+            before = len(game.match.state.history)
+            await pilot.press(game.board.key_for(action.id), "enter")
+            await wait_for(pilot, lambda: len(game.match.state.history) > before)
+        names = playing(game.board.view)
+        assert any(len(name) > 14 for name in names.values())
+        await pilot.press("d")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        for name in names.values():
+            assert name in text, (name, text)

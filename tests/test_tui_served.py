@@ -115,7 +115,7 @@ def test_any_text_names_a_file_of_the_folder_or_is_refused(text):
 
 
 def test_a_deck_linked_from_outside_the_decks_folder_is_not_listed(dojo_home, tmp_path):
-    from ninja_dojo.engine.senjutsu_decks import PRESETS
+    from ninja_dojo.engine.senjutsu.decks import PRESETS
     from ninja_dojo.tui.decks import save_deck, saved_decks
     save_deck("mine", PRESETS["ronin"], "ronin")
     secret = tmp_path / "secret.txt"

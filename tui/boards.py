@@ -1,6 +1,6 @@
 """Which board widget shows which game.  A game's folder
 ``tui/games/<game>/`` gives its ``BOARD`` and ``CSS_PATH`` and is found by
-the game's name; the games not yet moved to a folder are listed below."""
+the game's name."""
 from __future__ import annotations
 
 import importlib
@@ -8,8 +8,6 @@ from pathlib import Path
 
 from ninja_dojo import engine
 from ninja_dojo.tui.widgets.board import Board
-from ninja_dojo.tui.widgets.senjutsu_board import SenjutsuBoard
-
 
 
 def _game_folder(name: str):
@@ -24,10 +22,7 @@ def _game_folder(name: str):
 
 _FOLDERS = {name: folder for name in engine.GAMES if (folder := _game_folder(name)) is not None}
 
-BOARDS: dict[str, type[Board]] = {
-    **{name: folder.BOARD for name, folder in _FOLDERS.items()},
-    SenjutsuBoard.GAME: SenjutsuBoard,
-}
+BOARDS: dict[str, type[Board]] = {name: folder.BOARD for name, folder in _FOLDERS.items()}
 
 
 def playable_games() -> list[tuple[str, str]]:

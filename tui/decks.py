@@ -1,5 +1,5 @@
 """Senjutsu decks of the player's own: deck files (``2 Quick Stab`` a line,
-the format ``engine.senjutsu_decks`` reads and the game's ``deck`` option
+the format ``engine.senjutsu.decks`` reads and the game's ``deck`` option
 takes) kept in the data folder's ``decks/``.
 
 >>> import tempfile, pathlib
@@ -19,7 +19,7 @@ from ninja_dojo.engine import PositionError
 from ninja_dojo.engine.checks import shown
 from ninja_dojo.engine.codec import write_atomically
 from ninja_dojo.engine.files import read_regular
-from ninja_dojo.engine.senjutsu_decks import DECK_FILE_LIMIT, deck_text, read_deck_text
+from ninja_dojo.engine.senjutsu.decks import DECK_FILE_LIMIT, deck_text, read_deck_text
 from ninja_dojo.tui.paths import decks_dir, ensure, within
 
 #: the first line of a deck file written here: its name and samurai (a comment to the engine)

@@ -11,13 +11,14 @@ with every ruling marked, in ``docs/rules/ninjan.md``.
 - ``position.pyx``: the state as a position file's named fields, checked.
 - ``views.pyx``: what a seat sees, the round's steps, the scores.
 - ``notation.py``: actions and cards as data, and their names.
+- ``text.py``: a position as one seat sees it, in a text a person writes.
 
 >>> from ninja_dojo.engine import GAMES
 >>> GAMES["ninjan"].title
 'Nin Jan'
 """
 from ninja_dojo.engine.game_type import GameType
-from ninja_dojo.engine.ninjan import notation
+from ninja_dojo.engine.ninjan import notation, text
 # The game's Python face, under the names every game's package gives it.
 from ninja_dojo.engine.ninjan.notation import action_name, card_name, describe, parse_action, parse_card
 from ninja_dojo.engine.ninjan.position import fields, from_fields
@@ -30,5 +31,5 @@ GAME = GameType(
     definition=definition, new_state=new_state, fields=fields, from_fields=from_fields,
     view=view, steps=steps, scores=scores,
     describe=describe, action_name=action_name, parse_action=parse_action,
-    num_actions=notation.NUM_ACTIONS, options=OPTIONS,
+    num_actions=notation.NUM_ACTIONS, options=OPTIONS, text=text,
 )

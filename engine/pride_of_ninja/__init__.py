@@ -17,13 +17,14 @@ implemented, every chosen number marked, in ``docs/rules/pride_of_ninja.md``.
 - ``views.pyx``: what a seat sees, the last round's resolution step by step,
   the scores.
 - ``notation.py``: actions and cards as data, and their names.
+- ``text.py``: a position as one seat sees it, in a text a person writes.
 
 >>> from ninja_dojo.engine import GAMES
 >>> GAMES["pride_of_ninja"].title
 'Pride of Ninja'
 """
 from ninja_dojo.engine.game_type import GameType
-from ninja_dojo.engine.pride_of_ninja import notation
+from ninja_dojo.engine.pride_of_ninja import notation, text
 # The game's Python face, under the names every game's package gives it, and
 # the card table the app and the tests read.
 from ninja_dojo.engine.pride_of_ninja.notation import action_id, action_name, card_name, describe, parse_action
@@ -38,6 +39,6 @@ GAME = GameType(
     definition=definition, new_state=new_state, fields=fields, from_fields=from_fields,
     view=view, steps=steps, scores=scores,
     describe=describe, action_name=action_name, parse_action=parse_action,
-    num_actions=notation.NUM_ACTIONS, options=OPTIONS,
+    num_actions=notation.NUM_ACTIONS, options=OPTIONS, text=text,
     evaluation=None, search_settings={},
 )

@@ -15,6 +15,7 @@ implemented, with every ruling marked, in ``docs/rules/san_ni_ichi.md``.
 - ``position.pyx``: the state as a position file's named fields, checked.
 - ``views.pyx``: what a seat sees, the round's steps, the scores, the teams.
 - ``notation.pyx``: cards and actions as data, and their names.
+- ``text.py``: a position as one seat sees it, in a text a person writes.
 
 >>> from ninja_dojo.engine import GAMES
 >>> GAMES["san_ni_ichi"].title
@@ -28,6 +29,7 @@ from ninja_dojo.engine.san_ni_ichi.position import fields, from_fields
 from ninja_dojo.engine.san_ni_ichi.rules import (EVALUATION, NAME, OPTIONS, PLAYERS, SEARCH_SETTINGS,
                                                 TITLE, definition, new_state)
 from ninja_dojo.engine.san_ni_ichi.views import scores, steps, team_of, view
+from ninja_dojo.engine.san_ni_ichi import text
 
 #: What the project knows of San, Ni, Ichi! before a deal: every registry reads it.
 GAME = GameType(
@@ -36,5 +38,5 @@ GAME = GameType(
     view=view, steps=steps, scores=scores,
     describe=describe, action_name=action_name, parse_action=parse_action,
     num_actions=NUM_ACTIONS, options=OPTIONS, team_of=team_of,
-    evaluation=EVALUATION, search_settings=SEARCH_SETTINGS,
+    evaluation=EVALUATION, search_settings=SEARCH_SETTINGS, text=text,
 )

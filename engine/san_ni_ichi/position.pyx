@@ -125,10 +125,15 @@ def _seat_list(dict f, str key, int n):
     return checks.seats(checks.get(f, key), f"state.{key}", n)
 
 
-def from_fields(object f):
+def from_fields(object f, bint partial=False):
     """State bytes from named fields, validating everything.
 
-    Raises PositionError naming the first bad field.
+    Raises PositionError naming the first bad field.  ``partial``: the
+    fields of one seat's knowledge (a position text, ``text.py``), the other
+    hands empty: everything else is checked, and what the hands must hold is
+    returned instead of a state (``{"unseen"``: the cards of the game in no
+    place given, ``"sizes"``: each hand's size, ``"smoke_bomb"``: the seat
+    asked about a Smoke Bomb, which holds one, or None``}``).
     """
     if not isinstance(f, dict):
         raise PositionError("state: expected a map of named fields")
@@ -194,14 +199,14 @@ def from_fields(object f):
             raise PositionError(f"state.known[{i}]: expected a list of cards")
         for name in lst:
             t = TYPE_BY_NAME.get(name) if isinstance(name, str) else None
-            if t is None or t >= TONFA0 or not (s.hand[i] >> t) & 1:
+            if t is None or t >= TONFA0 or not ((s.hand[i] >> t) & 1 or partial):
                 raise PositionError(f"state.known[{i}]: {checks.shown(name)} is not an attack or Zen card in hands[{i}]")
             s.known[i] |= bit(t)
     at_least = _per_seat(f, "smoke_bomb_at_least", n)
     none = _per_seat(f, "no_smoke_bomb", n)
     for i in range(n):
         s.smoke_min[i] = checks.integer(at_least[i], f"state.smoke_bomb_at_least[{i}]", 0,
-                                        popcount64(s.hand[i] & SMOKE_MASK))
+                                        ROUNDS if partial else popcount64(s.hand[i] & SMOKE_MASK))
         if checks.boolean(none[i], f"state.no_smoke_bomb[{i}]"):
             if s.hand[i] & SMOKE_MASK:
                 raise PositionError(f"state.no_smoke_bomb[{i}]: hands[{i}] holds a Smoke Bomb")
@@ -274,8 +279,12 @@ def from_fields(object f):
             if st == ST_TONFA_DISCARD and not TONFA0 <= c < SAI0:
                 raise PositionError(f"state.stage: a Tonfa discard needs a Tonfa (seat {seat} played {card_name(c)})")
         # The hand size: the Tonfa player holds its drawn card until it discards.
+    sizes = []
     for i in range(n):
         want = size + (1 if ph == RESOLVE and st == ST_TONFA_DISCARD and s.order[resolved] == i else 0)
+        sizes.append(want)
+        if partial and popcount64(s.hand[i]) in (0, want):
+            continue
         if popcount64(s.hand[i]) != want:
             raise PositionError(f"state.hands[{i}]: {popcount64(s.hand[i])} cards, expected {want} "
                                 f"in round {rnd} ({phase})")
@@ -319,10 +328,13 @@ def from_fields(object f):
         if s.asking_partner and not s.teams:
             raise PositionError("state.asking_partner: only team play has partners")
         seat = decider(s)
-        if not s.hand[seat] & SMOKE_MASK:
+        if not s.hand[seat] & SMOKE_MASK and not partial:
             raise PositionError(f"state.threatened: seat {seat} is asked about a Smoke Bomb it does not hold")
 
     missing = s.in_game & ~pot.taken
+    if partial:
+        return {"unseen": cards_of(missing), "sizes": sizes,
+                "smoke_bomb": decider(s) if ph == DAMAGE else None}
     if missing:
         raise PositionError(f"state: {popcount64(missing)} cards are nowhere (first: {card_name(lowest_bit(missing))})")
     if ph == CHOOSE:

@@ -2,7 +2,7 @@
 and its own signature cards), each with its copies in the deck, rank, type
 and initiative; the card under the cursor read in full (its grid and its
 words); the deck-building rules checked as you go, every broken rule named
-(``engine.senjutsu_decks.problems``, the engine's own validator); start from
+(``engine.senjutsu.decks.problems``, the engine's own validator); start from
 the samurai's preset or from nothing, load one of your decks, save it as a
 deck file in the data folder (``tui.decks``), which the setup offers and the
 engine reads.
@@ -20,12 +20,12 @@ from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from ninja_dojo.engine import PositionError
 from ninja_dojo.engine import senjutsu as sj
-from ninja_dojo.engine.senjutsu_cards import CARDS
-from ninja_dojo.engine.senjutsu_decks import COPIES, DECK_SIZE, PRESETS, RANKS, problems
+from ninja_dojo.engine.senjutsu.cards import CARDS
+from ninja_dojo.engine.senjutsu.decks import COPIES, DECK_SIZE, PRESETS, RANKS, problems
 from ninja_dojo.tui.decks import load_deck, save_deck, saved_decks
 from ninja_dojo.tui.widgets.choice import Choice
-from ninja_dojo.tui.widgets.senjutsu_card import CardPanel
-from ninja_dojo.tui.widgets.senjutsu_words import RANK_STYLES, TYPE_SHORT, TYPE_STYLES
+from ninja_dojo.tui.games.senjutsu.card import CardPanel
+from ninja_dojo.tui.games.senjutsu.words import RANK_STYLES, TYPE_SHORT, TYPE_STYLES
 from ninja_dojo.tui.widgets.title_bar import TitleBar
 
 #: below this many rows the screen drops its title bar

@@ -1,9 +1,12 @@
 """The game: the board, the story so far, whose choice it is.
 
-The screen runs the table: it collects the choices for the decision in front
-of the players (people by keys, the AI seats in a thread worker), applies
-them together as one joint move, and shows what happened step by step.  The
-board renders ``state.view(seat)`` only; the rules live in the engine.
+The screen draws the table (``tui.table.Table``: the plain logic of whose
+choice it is, the cover, the hold, the show, the recap, the end, in one
+explicit ``Phase``) and forwards keys to it: it collects the choices for the
+decision in front of the players (people by keys, the AI seats in a thread
+worker), has the table apply them together as one joint move, and shows
+what happened step by step.  The board renders ``state.view(seat)`` only;
+the rules live in the engine.
 
 Around that, the mechanisms every game shares (a board only declares what
 they need, see ``tui.widgets.board``):
@@ -58,6 +61,7 @@ from ninja_dojo.tui.screens.end import EndScreen, winner_line
 from ninja_dojo.tui.screens.fault import FaultScreen, save_after_fault
 from ninja_dojo.tui.screens.recap import RecapScreen
 from ninja_dojo.tui.settings import Settings
+from ninja_dojo.tui.table import Phase, Table
 from ninja_dojo.tui.widgets.analysis_panel import AnalysisPanel
 from ninja_dojo.tui.widgets.board import Board, Frame, RoundRecord
 from ninja_dojo.tui.widgets.game_log import GameLog
@@ -111,12 +115,9 @@ class GameScreen(Screen):
         self.setup = setup
         self.board_type = board_class(match.state.name)
         self.autosave = autosave
-        humans = match.humans
-        #: whose view the board shows: the one person, or nobody's hand (-1)
-        self.viewer = humans[0] if len(humans) == 1 else -1
-        #: at one keyboard: the person who has it now (None: nobody yet)
-        self.keyboard: int | None = None
-        self.token: int | None = None
+        #: what happens at the table (whose choice, the cover, the hold, the
+        #: show, the recap, the end): the logic this screen draws
+        self.table = Table(match, self.board_type.private_decision)
         self.thinking: Thinking | None = None
         self.thinking_seats: list[int] = []
         #: the hint's search: its progress and stop button, the decision
@@ -131,7 +132,6 @@ class GameScreen(Screen):
         #: (set on mount, from the app's ``hint_iterations``)
         self.hint_depth = None
         self.hint_rule = ""
-        self.showing = False
         #: set: the rest of this move's steps go by without a pause (space)
         self.skip = asyncio.Event()
         #: ``n`` was pressed: the steps go to the log without a pause until a
@@ -141,20 +141,11 @@ class GameScreen(Screen):
         #: (token, seat) and the moves ``u`` would take back of that seat's
         #: turn: one replay per decision, not one per footer refresh
         self._turn_back: tuple = (None, [])
-        self.covered = False
-        self.finished = False
+        #: the screen is being taken down
         self.closed = False
-        #: a bug stopped the game (see ``fault``)
-        self.faulted = False
-        #: the recap of a round is on screen (``recap_waits``: until a key)
-        self.recap_open = False
-        self.recap_waits = False
-        #: with one-key choosing: the moment the last choice is revealed
-        #: (until then ``u`` takes it back); 0 = no hold
-        self.hold_until = 0.0
+        #: the end is drawn (the end screen opened once)
+        self._finished_shown = False
         self._hold_timer = None
-        #: the seat whose choice the keys make now (None: nobody's)
-        self.actor: int | None = None
         self.caption: str | None = None
         #: the terminal is smaller than the board can serve
         self.too_small = False
@@ -171,6 +162,49 @@ class GameScreen(Screen):
     @property
     def settings(self) -> Settings:
         return getattr(self.app, "settings", Settings())
+
+    # The table's state, as the screen and its tests read it.
+    @property
+    def actor(self) -> int | None:
+        """The seat whose choice the keys make now (None: nobody's)."""
+        return self.table.actor
+
+    @actor.setter
+    def actor(self, seat: int | None) -> None:
+        self.table.actor = seat
+
+    @property
+    def viewer(self) -> int:
+        """Whose view the board shows: the one person, or nobody's hand (-1)."""
+        return self.table.viewer
+
+    @property
+    def token(self) -> int | None:
+        return self.table.token
+
+    @property
+    def showing(self) -> bool:
+        return self.table.phase == Phase.SHOWING
+
+    @property
+    def covered(self) -> bool:
+        return self.table.phase == Phase.COVERED
+
+    @property
+    def recap_open(self) -> bool:
+        return self.table.phase == Phase.RECAP
+
+    @property
+    def recap_waits(self) -> bool:
+        return self.table.recap_waits
+
+    @property
+    def finished(self) -> bool:
+        return self.table.phase == Phase.OVER
+
+    @property
+    def faulted(self) -> bool:
+        return self.table.phase == Phase.FAULTED
 
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -321,71 +355,53 @@ class GameScreen(Screen):
 
     @guarded
     def advance(self) -> None:
-        """Move the game on as far as it goes without a person's key."""
-        if self.showing or self.covered or self.closed or self.recap_open or self.faulted:
+        """Move the game on as far as it goes without a person's key (the
+        table says how far), and draw what it waits for."""
+        if self.closed:
             return
         m = self.match
-        if m.state.is_terminal():
+        turn = self.table.advance(time.monotonic())
+        if turn.kind == "busy":
+            return
+        if turn.kind == "over":
             self.finish()
             return
-        token = m.token()
-        if token != self.token:
-            self.token = token
-            m.pending.clear()
+        if turn.new_decision:
             self._stop_hint()
             self.hint_panel.clear()
             self._layout()
-            ais = m.waiting_ais()
-            if ais:
-                self.start_thinking(token, ais)
-        self.play_forced()
-        if m.ready():
-            wait = self.hold_until - time.monotonic()
-            if self.hold_until and wait > 0:
-                self._hold(wait)
-                return
+            if turn.ais:
+                self.start_thinking(self.table.token, turn.ais)
+        self.say_forced(turn.forced)
+        if turn.kind == "hold":
+            self._hold(turn.wait)
+            return
+        if turn.kind == "reveal":
             self.commit()
             return
-        humans = m.waiting_humans()
-        if not humans:
+        if turn.kind == "wait":
             self.render_board()
             waiting = ", ".join(m.names[s] for s in m.waiting())
             mine = [s for s in m.pending if m.seats[s].human]
             back = "  (u takes your choice back)" if mine and self.can_take_back() else ""
             self.status.set_message(f"Waiting for {waiting}.{back}")
             return
-        seat = humans[0]
-        if m.hot_seat and self.viewer != seat and self.keyboard == seat and not m.secret():
-            # The same person decides again (a game of many small steps):
-            # they still hold the keyboard, no need to pass it.
-            self.viewer = seat
-        if m.hot_seat and self.viewer != seat and (
-                m.secret() or self.board_type.private_decision(m.state.view(seat))):
-            # Several people share the keyboard and this choice shows a hand
-            # (a secret card choice, or e.g. a discard): hide the board, pass it on.
-            self.viewer = -1
+        seat = turn.seat
+        self.rushing = False
+        if turn.kind == "cover":
             self.render_board()
-            self.rushing = False
-            self.covered = True
             self.update_keys()
             self.app.push_screen(CoverScreen(m.names[seat], seat, self.take_back_seat()),
                                  callback=self._uncovered(seat))
             return
-        self.rushing = False
         self.render_board(actor=seat, legal=m.state.legal_actions(seat))
         self.status.set_message(self.board.prompt())
         self._hint_due()
 
-    def play_forced(self) -> None:
-        """A person with one legal move has it played for them (the AI does
-        the same), with a line in the log.  The engine still offers it as a
-        decision: its legal list is what the AI and the position files use."""
+    def say_forced(self, forced) -> None:
+        """A line in the log for each person's only move, chosen for them."""
         m = self.match
-        for seat in m.waiting_humans():
-            legal = m.state.legal_actions(seat)
-            if len(legal) != 1:
-                continue
-            action = m.choose(seat, legal[0])
+        for seat, action in forced:
             who = m.names[seat]
             # A secret choice is named only to its own seat (the reveal names it to all).
             if m.secret() and seat != self.viewer:
@@ -420,26 +436,22 @@ class GameScreen(Screen):
     @guarded
     def _hold_over(self) -> None:
         self._hold_timer = None
-        self.hold_until = 0.0
+        self.table.hold_over()
         self.advance()
 
     def _end_hold(self) -> None:
         if self._hold_timer is not None:
             self._hold_timer.stop()
             self._hold_timer = None
-        self.hold_until = 0.0
+        self.table.end_hold()
 
     def _uncovered(self, seat: int):
         def done(result) -> None:
-            self.covered = False
             if result == "take back":
+                self.table.phase = Phase.PLAYING
                 self.take_back(passed_on=True)
                 return
-            # The next person has the keyboard: the last choice can no longer
-            # be taken back (it would show that person the other's hand).
-            self.last_chooser = None
-            self.viewer = seat
-            self.keyboard = seat
+            self.table.uncovered(seat)
             self.advance()
         return done
 
@@ -454,27 +466,22 @@ class GameScreen(Screen):
         m = self.match
         if self.showing or self.covered or event.seat != self.actor:
             return
+        hold = self.settings.take_back_seconds if self.settings.one_key else 0.0
         try:
-            action = m.choose(event.seat, event.action)
+            action = self.table.chosen(event.seat, event.action, time.monotonic(), hold)
         except PositionError as e:
             self.notify(str(e), severity="error")
             return
-        self.actor = None
         # The board no longer awaits a choice: enter now reaches this screen
         # (it reveals a held choice at once) instead of the board's "play".
         self.board.actor = None
         self._stop_hint()
         self.hint_panel.clear()
         self._layout()
-        self.last_chooser = event.seat
-        if self.settings.one_key and self.settings.take_back_seconds > 0:
-            self.hold_until = time.monotonic() + self.settings.take_back_seconds
         if m.secret():
             self.status.set_message(f"{m.names[event.seat]} chose (hidden until all have chosen).")
         else:
             self.status.set_message(f"{m.names[event.seat]}: {self.board.action_text(action)}")
-        if m.hot_seat:
-            self.viewer = -1
         # (the keys are no longer a chooser's: the footer must know, or it
         # keeps what a refresh during the AIs' turn drew)
         self.update_keys()
@@ -482,13 +489,7 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------ take back
     def take_back_seat(self) -> int | None:
-        """The person whose choice ``u`` would take back now: the last one
-        who chose, while the decision is not revealed."""
-        seat = getattr(self, "last_chooser", None)
-        m = self.match
-        if seat is None or seat not in m.pending or not m.seats[seat].human:
-            return None
-        return seat
+        return self.table.take_back_seat()
 
     def turn_back_seat(self) -> int | None:
         """The person deciding now, when ``u`` takes back their last moves of
@@ -514,24 +515,7 @@ class GameScreen(Screen):
         self.notify(f"Take-back: {self.no_take_back_reason()}", timeout=4)
 
     def no_take_back_reason(self) -> str:
-        """Why ``u`` takes nothing back now, in a player's words.  A choice
-        comes back only until it is revealed (or played, in a game of turns),
-        and at one keyboard only until the next person has the keyboard."""
-        m = self.match
-        if self.finished or m.state.is_terminal():
-            return "the game is over"
-        if not self.showing and any(m.seats[s].human for s in m.pending):
-            return "the keyboard has passed on since that choice"
-        last = next((joint for joint in reversed(m.state.history)
-                     if any(m.seats[seat].human for seat, _ in joint)), None)
-        if last is None:
-            return "nothing has been chosen yet"
-        if len(last) > 1:
-            return "the cards are already revealed"
-        seat = last[0][0]
-        if m.state.history[-1] != last or seat not in m.movers():
-            return "the turn has passed on (a move is final once the next player moves)"
-        return "your last move showed a hidden card (a draw, a Guard): it stands"
+        return self.table.no_take_back_reason()
 
     @guarded
     def take_back(self, passed_on: bool = False) -> None:
@@ -539,22 +523,20 @@ class GameScreen(Screen):
         Only their own choice comes back; nothing of another seat shows.
         ``passed_on``: asked from the cover, where anyone may hold the
         keyboard: it is covered again for that person before their hand shows."""
-        seat = self.take_back_seat()
-        if seat is None:
+        if self.take_back_seat() is None:
             self.take_back_turn()
             return
         self._end_hold()
-        choice = self.match.pending.pop(seat)
-        self.last_chooser = None
+        seat, choice = self.table.take_back_choice()
         who = self.match.names[seat]
         self.game_log.say("You took your choice back." if who == "You"
                           else f"{who} took their choice back.", style="italic")
         if passed_on:
-            self.viewer = -1
+            self.table.viewer = -1
             self.advance()
             return
         if self.match.hot_seat:
-            self.viewer = seat          # they still hold the keyboard
+            self.table.viewer = seat          # they still hold the keyboard
         self.render_board(actor=seat, legal=self.match.state.legal_actions(seat))
         self.board.reselect(choice)
         self.status.set_message(f"Taken back. {self.board.prompt()}")
@@ -585,14 +567,9 @@ class GameScreen(Screen):
     def commit(self) -> None:
         m = self.match
         self._end_hold()
-        self.last_chooser = None
         before = m.state.view(self.display_seat())
-        before_steps = m.state.steps()
-        moves = dict(m.pending)
-        steps = m.commit()
+        moves, steps = self.table.commit()
         self.save_now()
-        if before_steps and steps[:len(before_steps)] == before_steps:
-            steps = steps[len(before_steps):]
         after = m.state.view(self.display_seat())
         frames = self.board_type.story(before, after, steps, m.names, moves)
         key = self.board_type.round_key(before)
@@ -620,8 +597,6 @@ class GameScreen(Screen):
     async def show_frames(self, frames: list[Frame], round_view: dict | None = None) -> None:
         """The reveal, then every card resolved, with a short pause each;
         when the move ended a round (``round_view``: the view before it), its recap."""
-        self.showing = True
-        self.actor = None
         pause = getattr(self.app, "step_pause", self.settings.step_pause)
         if pause > 0:
             self.update_keys()      # (without pauses the show is over before a redraw)
@@ -645,11 +620,13 @@ class GameScreen(Screen):
                         pass
         except NoMatches:       # the screen is being taken down mid-show
             self.closed = True
+            self.table.shown(False)
             return
         finally:
-            self.showing = False
             self.skip.clear()
-        if round_view is not None and frames:
+        recap = round_view is not None and bool(frames)
+        self.table.shown(recap, recap_waits=not self.settings.recap_seconds)
+        if recap:
             # The last picture of the round stays while its recap is read.
             self.board.show(frames[-1].view, caption=frames[-1].line)
             self.open_recap(round_view)
@@ -672,9 +649,7 @@ class GameScreen(Screen):
                              list(self.round_scores), list(st.scores()))
         self._start_round()
         self.rushing = False
-        self.recap_open = True
         seconds = self.settings.recap_seconds
-        self.recap_waits = not seconds
         self.update_keys()
         self.status.set_message(f"{record.title} is over · enter goes on"
                                 if not seconds else f"{record.title} is over")
@@ -691,17 +666,17 @@ class GameScreen(Screen):
 
     @guarded
     def _recap_closed(self, result) -> None:
-        self.recap_open = False
-        self.recap_waits = False
+        self.table.recap_closed()
         if result == "scores":
             self.app.call_later(self.action_scores)
         self.advance()
         self.update_keys()
 
     def finish(self) -> None:
-        if self.finished:
+        if self._finished_shown:
             return
-        self.finished = True
+        self._finished_shown = True
+        self.table.phase = Phase.OVER
         self.actor = None
         m = self.match
         outcome = m.state.outcome()
@@ -798,7 +773,7 @@ class GameScreen(Screen):
         else:
             self.status.set_thinking(None)
         if self.holding:
-            self._hold_message(self.hold_until - time.monotonic())
+            self._hold_message(self.table.hold_until - time.monotonic())
         if self.hint_panel.display and self.hint_thinking is not None:
             self._show_hint()       # (the live iteration count)
 
@@ -931,9 +906,8 @@ class GameScreen(Screen):
         finds it) and say so on the error screen; the menu or quit from there."""
         if self.faulted or self.closed:
             return
-        self.faulted = True
-        self.actor = None
         self._end_hold()
+        self.table.fault()
         self._stop_thinking()
         self._stop_hint()
         path, problem = save_after_fault(self.match.state, self.seat_kinds(), self.autosave,

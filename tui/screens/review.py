@@ -236,14 +236,20 @@ class ReviewScreen(Screen):
                     f"{self.names[d.seat]}: {plural(counts['blunder'], 'blunder')}, "
                     f"{plural(counts['mistake'], 'mistake')}, "
                     f"{plural(counts['inaccuracy'], 'inaccurac', 'y', 'ies')}", style="dim")
+        # The decision shown in full; the other seats' of the same move one
+        # line each, so that a table of six fits at 80x24 (← → reach each).
+        panel = self.query_one("#review-panel", Static)
+        width = max(20, (panel.size.width or self.app.size.width) - 2)
         for x in review.decisions:
             if x.move == d.move:
                 line = decision_line(x, self.state, self.names, self.words, players)
                 if x is d:
                     line.stylize("reverse", 0, len(self.names[x.seat]) + 1)
+                else:
+                    line.truncate(width, overflow="ellipsis")
                 text.append("\n")
                 text.append_text(line)
-        self.query_one("#review-panel", Static).update(text)
+        panel.update(text)
         self.board.show(self.positions[d.move].view(d.seat))
         self.refresh_bindings()
 

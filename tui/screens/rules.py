@@ -144,9 +144,20 @@ class RulesScreen(Screen):
         yield MarkdownViewer(self.text, show_table_of_contents=False, id="rules-viewer")
         yield Footer()
 
+    #: below this width the document loses its margins, so that a board
+    #: drawn at 80 columns (the how-to-play's worked example) fits whole
+    NARROW = 90
+
     def on_mount(self) -> None:
         self.show_title()
         self.query_one(MarkdownViewer).focus()
+        self.fit(self.app.size.width)
+
+    def on_resize(self, event) -> None:
+        self.fit(event.size.width)
+
+    def fit(self, width: int) -> None:
+        self.query_one(MarkdownViewer).set_class(width < self.NARROW, "-narrow")
 
     def show_title(self) -> None:
         self.sub_title = f"{self.NAMES[self.showing]} · {engine.game_type(self.game).title}"

@@ -1,7 +1,10 @@
 """Save a game, or export the position for ``solver analyse``.
 
 Both write the same msgpack position file, atomically (engine.codec.save):
-the old file or the new one, never half of either.  In the app served in a
+the old file or the new one, never half of either.  An export also writes,
+for the games that have them, the position as the seat to decide knows it
+(``X.toml``) and the game so far as it saw it (``X-record.toml``), the
+text forms of docs/positions.md.  In the app served in a
 browser (``dojo serve``) the file is a name in the saves folder, never a
 path (``tui.paths.name_in``); at the terminal it is any path.
 """
@@ -154,11 +157,37 @@ class SaveScreen(FitsShortTerminal, ModalScreen[Path | None]):
             self.dismiss(path)
             return
         cmd = analyse_command(path, self.seat)
-        message.update(Text.assemble(("Written. Analyse it with:\n", ""), (cmd, "bold green")))
+        texts = self.write_texts(path)
+        beside = [part for what, p in texts for part in ((f"\n{what}: ", ""), (p.name, "bold"))]
+        message.update(Text.assemble(("Written. Analyse it with:\n", ""), (cmd, "bold green"), *beside))
         self.query_one("#write", Button).display = False
         self.query_one("#cancel", Button).label = "Close"
         self.query_one("#cancel", Button).focus()
         self.command = cmd
+
+    def write_texts(self, path: Path) -> list[tuple[str, Path]]:
+        """Beside an exported position, what the seat to decide knows as a
+        position text, and the game so far as it saw it as a record text
+        (docs/positions.md), for the games that have them: what was written."""
+        from ninja_dojo.engine.codec import write_atomically
+        from ninja_dojo.engine.position_text import text_of
+        from ninja_dojo.engine.record_text import record_of, records_read
+
+        game = self.state.game
+        if self.seat is None or game.text is None:
+            return []
+        out = [("As text", path.with_suffix(".toml"), text_of(self.state, self.seat))]
+        if records_read(game) and self.state.history and self.state.seed is not None:
+            out.append(("The game as you saw it", path.with_name(path.stem + "-record.toml"),
+                        record_of(self.state, self.seat)))
+        written = []
+        for what, target, text in out:
+            try:
+                write_atomically(target, text.encode())
+            except OSError:
+                continue        # (the position itself is written; the texts are a convenience)
+            written.append((what, target))
+        return written
 
     def action_close(self) -> None:
         self.dismiss(self.written)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 
 from ninja_dojo.engine import Action
+from ninja_dojo.tui.games.senjutsu.words import action_words, samurai_words, step_words
 from ninja_dojo.tui.widgets.board import Frame
 
 #: how long each kind of step stays (in step pauses): an attack, a block
@@ -28,13 +29,13 @@ HIDDEN = {"select", "replacement", "additional", "counter", "discard", "forced d
 
 def apply_step(view: dict, step: dict) -> None:
     """Change ``view`` (a copy) as ``step`` changed the game's public face."""
-    if step["step"] == "segment" and step.get("initiative") is not None:
+    if step["kind"] == "segment" and step.get("initiative") is not None:
         view["step"] = step["initiative"]
     seat = step.get("seat")
     if seat is None or seat >= len(view["samurai"]):
         return
     c = view["samurai"][seat]
-    kind = step["step"]
+    kind = step["kind"]
     if kind in ("move", "place") and step.get("hex") is not None:
         c["hex"] = list(step["hex"])
     elif kind in ("rotate", "turn") and step.get("facing") is not None:
@@ -50,17 +51,15 @@ def apply_step(view: dict, step: dict) -> None:
     elif kind == "defeat":
         c["standing"] = False
         c["hex"] = None
-    elif kind == "swap":
-        for other in view["samurai"]:
-            if other is not c and step["text"].endswith(other["name"].replace("The ", "the ", 1)):
-                c["hex"], other["hex"] = other["hex"], c["hex"]
-                break
+    elif kind == "swap" and step.get("other") is not None:
+        other = view["samurai"][step["other"]]
+        c["hex"], other["hex"] = other["hex"], c["hex"]
 
 
 def focus_of(step: dict) -> dict:
     """What a step highlights: the hexes of an attack or a block, the card
     resolving, the samurai it is about."""
-    kind = step["step"]
+    kind = step["kind"]
     focus: dict = {"seat": step.get("seat")}
     if kind == "attack":
         focus["attack"] = step.get("hexes") or []
@@ -80,6 +79,7 @@ def tell(before: dict, after: dict, steps: list[dict], names: list[str],
     """The frames of one move (see the module's docstring)."""
     frames: list[Frame] = []
     view = copy.deepcopy(before)
+    samurai = samurai_words(before)
     heading = None
     told = False
     # the card each samurai is resolving, for the card panel (a segment may
@@ -88,7 +88,7 @@ def tell(before: dict, after: dict, steps: list[dict], names: list[str],
     if before.get("segment") and before["segment"].get("card"):
         resolving[before["segment"]["seat"]] = before["segment"]["card"]
     for step in steps:
-        kind = step["step"]
+        kind = step["kind"]
         if kind == "round":
             heading = f"Round {step.get('round')}"
             view["round"] = step.get("round")
@@ -99,7 +99,7 @@ def tell(before: dict, after: dict, steps: list[dict], names: list[str],
         focus = focus_of(step)
         if "card" not in focus and step.get("seat") in resolving and kind not in ("reveal", "draw"):
             focus["card"] = resolving[step["seat"]]
-        frames.append(Frame(copy.deepcopy(view), step["text"], pause=PAUSES.get(kind, 0.5),
+        frames.append(Frame(copy.deepcopy(view), step_words(step, samurai), pause=PAUSES.get(kind, 0.5),
                             focus=focus, heading=heading))
         heading = None
         told = True
@@ -107,7 +107,7 @@ def tell(before: dict, after: dict, steps: list[dict], names: list[str],
         # A move that changed nothing the engine narrates (a pass, a stop):
         # named when everyone may know it.
         kind = (before.get("decision") or {}).get("kind")
-        lines = [f"{names[s]}: {a.name}" if kind not in HIDDEN or a.name == "pass"
+        lines = [f"{names[s]}: {action_words(a)}" if kind not in HIDDEN or a.kind == "pass"
                  else f"{names[s]}: a choice kept secret" for s, a in sorted(moves.items())]
         frames.append(Frame(after, "; ".join(lines) or None, heading=heading, pause=0.4))
     else:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ninja_dojo.tui.widgets.hex_field import ARROWS, HexField, Mark, render_field
-from ninja_dojo.tui.widgets.senjutsu_words import (ATTACK_STYLE, BLOCK_STYLE, OPTION_STYLE, SEAT_STYLES,
+from ninja_dojo.tui.games.senjutsu.hex_field import ARROWS, HexField, Mark, render_field
+from ninja_dojo.tui.games.senjutsu.words import (ATTACK_STYLE, BLOCK_STYLE, OPTION_STYLE, SEAT_STYLES,
                                         TERRAIN, letter)
 
 

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ninja_dojo.engine import senjutsu as sj
-from ninja_dojo.tui.widgets.senjutsu_words import console_line, fit
+from ninja_dojo.tui.games.senjutsu.words import console_line, fit
 
 
 def details_line(view: dict, seat: int, width: int) -> Text:

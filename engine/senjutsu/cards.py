@@ -1,7 +1,7 @@
 """Senjutsu's cards as data: the data file, the action grammar, and the
 tables the engine interprets.
 
-``engine/data/senjutsu.txt`` holds the board, the start zones, the terrain
+``data/senjutsu.txt`` holds the board, the start zones, the terrain
 layouts, the four samurai and their kamae trees, every card and the four
 preset decks.  This module reads it once, at import, and parses every card's
 action line with one grammar (section 3.1 of the rulings): actions separated
@@ -11,7 +11,7 @@ gates ``[A]`` and ``[B/D]``, target prefixes (``foe:``, ``foes≤5:``,
 ``C then X`` and later segments ``▸ @N:``.
 
 The same parse tree gives two things: the bytecode tables that
-``engine/senjutsu.pyx`` copies into C arrays (one interpreter runs every
+``rules.pyx`` copies into C arrays (one interpreter runs every
 card; no card has code of its own), and each card's actions in plain words
 for the app.
 
@@ -39,7 +39,7 @@ class CardDataError(ValueError):
     >>> parse_actions("M1{0}; FLY 2", "G99")
     Traceback (most recent call last):
     ...
-    ninja_dojo.engine.senjutsu_cards.CardDataError: G99: column 8: unknown action 'FLY 2'
+    ninja_dojo.engine.senjutsu.cards.CardDataError: G99: column 8: unknown action 'FLY 2'
     """
 
 
@@ -426,12 +426,28 @@ class Initiative:
 
     @property
     def text(self) -> str:
+        return " ▸ ".join(self.parts)
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """Each segment's initiative as printed: ``('6/[B]8',)``, ``('8', '4')``."""
         if self.joins:
-            return "="
+            return ("=",)
         first = f"{self.hi}-{self.lo}" if self.hi != self.lo else f"{self.lo}"
         if self.alt_kamae:
             first += f"/[{self.alt_kamae}]{self.alt}"
-        return " ▸ ".join([first] + [str(v) for v in self.later])
+        return (first,) + tuple(str(v) for v in self.later)
+
+    @property
+    def numbers(self) -> tuple[str, ...]:
+        """Each segment's initiative as its numbers only, without the kamae an
+        alternate needs: ``('6/8',)`` for ``6/[B]8``, ``('8', '4')`` for ``8 ▸ 4``."""
+        if self.joins:
+            return ("=",)
+        first = f"{self.hi}-{self.lo}" if self.hi != self.lo else f"{self.lo}"
+        if self.alt_kamae:
+            first += f"/{self.alt}"
+        return (first,) + tuple(str(v) for v in self.later)
 
 
 def parse_initiative(text: str, where: str) -> Initiative:
@@ -673,7 +689,9 @@ class Card:
     def grids(self) -> list[list[dict]]:
         """Per segment, the attack and block cells relative to the samurai
         facing up the card: ``{"kind", "dir2", "distance", "offset", "wounds"}``,
-        ``offset`` the axial step from the samurai at facing 0 (north)."""
+        ``offset`` the axial step from the samurai at facing 0 (north); an
+        attack cell's wounds also as numbers (``wound_count``, ``bleeding``:
+        1 for a bleeding wound)."""
         out = []
         for seg in self.tree.kids:
             cells = []
@@ -682,7 +700,9 @@ class Card:
                     for d2, k, w, b in expand_cells(node.args["cells"]):
                         cells.append({"kind": node.op, "dir2": d2, "distance": k,
                                       "offset": cell_offset(0, d2, k), "name": cell_name(d2, k),
-                                      "wounds": wounds_text(w, b) if node.op == "attack" else None})
+                                      "wounds": wounds_text(w, b) if node.op == "attack" else None,
+                                      "wound_count": w if node.op == "attack" else None,
+                                      "bleeding": b if node.op == "attack" else None})
             out.append(cells)
         return out
 

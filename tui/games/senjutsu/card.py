@@ -9,8 +9,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ninja_dojo.tui.widgets.hex_field import render_field, size
-from ninja_dojo.tui.widgets.senjutsu_words import TYPE_STYLES, card_kind, grid_marks, has_grid
+from ninja_dojo.tui.games.senjutsu.hex_field import render_field, size
+from ninja_dojo.tui.games.senjutsu.words import TYPE_STYLES, card_kind, grid_marks, has_grid
 
 #: the grid's field: every cell of a card lies within 2 hexes
 GRID_RADIUS = 2
@@ -31,7 +31,7 @@ def card_renderable(info: dict | None, facing: int = 0, *, note: str = "",
     words.append("\n")
     words.append_text(card_kind(info))
     segments = info["segments"]
-    inits = info["initiative"].split(" ▸ ")
+    inits = info["initiatives"]
     for i, seg in enumerate(segments):
         words.append("\n")
         if len(segments) > 1:

@@ -33,15 +33,16 @@ from textual.widgets import Static
 from ninja_dojo.engine import Action, Outcome
 from ninja_dojo.engine import senjutsu as sj
 from ninja_dojo.tui.widgets.board import Frame, RoundRecord, plural
-from ninja_dojo.tui.widgets.hex_field import HexField
+from ninja_dojo.tui.games.senjutsu.hex_field import HexField
 from ninja_dojo.tui.widgets.option_board import OptionBoard
-from ninja_dojo.tui.widgets.senjutsu_card import CardPanel
-from ninja_dojo.tui.widgets.senjutsu_consoles import Consoles, details_line
-from ninja_dojo.tui.widgets.senjutsu_field import SenjutsuField, field_marks
+from ninja_dojo.tui.games.senjutsu.card import CardPanel
+from ninja_dojo.tui.games.senjutsu.consoles import Consoles, details_line
+from ninja_dojo.tui.games.senjutsu.field import SenjutsuField, field_marks
 from ninja_dojo.tui.widgets.option_line import OptionLine
-from ninja_dojo.tui.widgets.senjutsu_story import tell
-from ninja_dojo.tui.widgets.senjutsu_words import (fit, hand_entries, hand_lines, option_label, samurai_word,
-                                        seat_text)
+from ninja_dojo.tui.games.senjutsu.story import tell
+from ninja_dojo.tui.games.senjutsu.words import (action_words, fit, hand_entries, hand_lines, option_label,
+                                                played_text, samurai_word, samurai_words, seat_text,
+                                                step_words)
 
 #: option keys: 1..9, then 0 for the tenth; the cursor reaches the rest
 OPTION_KEYS = [str(n) for n in range(1, 10)] + ["0"]
@@ -238,8 +239,8 @@ class SenjutsuBoard(OptionBoard):
         if self.awaiting and self.view is not None:
             for _, a, o in self._entries:
                 if a.id == action.id:
-                    return option_label(self.view, o, self.names, 40).plain
-        return action.name
+                    return option_label(self.view, o, a, self.names, 40).plain
+        return action_words(action)
 
     def prompt(self) -> str:
         if not self.awaiting or self.view is None:
@@ -256,8 +257,8 @@ class SenjutsuBoard(OptionBoard):
         text = d.get("text") or ""
         if d.get("kind") == "select":
             text = "choose your card in secret"
-        elif d.get("seat") is not None and d["seat"] == self.viewer and ": " in text:
-            text = text.split(": ", 1)[1]            # (it is your decision: no name)
+        elif d.get("seat") is not None and d["seat"] == self.viewer and d.get("ask"):
+            text = d["ask"]            # (it is your decision: no name)
         if d.get("kind") == "step" and d.get("steps_left"):
             text += f": {plural(d['steps_left'], 'step')} left" + (" (or stop)" if d.get("optional") else "")
         return text[:1].upper() + text[1:]
@@ -386,7 +387,7 @@ class SenjutsuBoard(OptionBoard):
             if i < per_page and index < n:
                 key, action, option = self._entries[index]
                 label = Text(f"{key or '·'} ", style="bold")
-                label.append_text(option_label(self.view, option, self.names, cell - 2))
+                label.append_text(option_label(self.view, option, action, self.names, cell - 2))
                 label.truncate(cell, overflow="ellipsis")
                 self._put(line, label)
                 if not line.display:
@@ -449,9 +450,14 @@ class SenjutsuBoard(OptionBoard):
         if not show:
             return
         v = self.view
-        lines = [Text("Kamae trees and discards (d closes)", style="bold")]
+        lines = [Text("Cards played, kamae trees and discards (d closes)", style="bold")]
         for seat in v["advantage"]:
             line = seat_text(v, seat, f"{samurai_word(v, seat)} ({self.names[seat]})")
+            # the card it plays, its name whole (the console cuts it at 80 columns)
+            played = played_text(v, v["samurai"][seat], name_width=0)
+            if played.plain:
+                line.append(" plays ")
+                line.append_text(played)
             lines.append(line)
             lines.append(details_line(v, seat, width))
         terrain = v["board"]["layout"]
@@ -486,15 +492,16 @@ class SenjutsuBoard(OptionBoard):
         hit or who blocked it, wounds, stuns, falls; then the health table."""
         parts: list = []
         stuns: dict[int, int] = {}
+        samurai = samurai_words(record.end)
         for step in record.steps:
-            kind = step["step"]
+            kind = step["kind"]
             if kind == "stun" and step.get("seat") is not None:
                 stuns[step["seat"]] = stuns.get(step["seat"], 0) + 1
             if kind == "wound":
-                parts.append(Text("  " + step["text"], style="red"))
+                parts.append(Text("  " + step_words(step, samurai), style="red"))
             elif kind in self.RECAP_STEPS:
                 style = "bold" if kind in ("reveal", "defeat", "game over") else ""
-                parts.append(Text(step["text"], style=style))
+                parts.append(Text(step_words(step, samurai), style=style))
         if stuns:
             v = record.end
             parts.append(Text("Stun cards taken: " + ", ".join(

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from ninja_dojo.engine import checks
 from ninja_dojo.engine.errors import PositionError
 from ninja_dojo.engine.files import read_regular
-from ninja_dojo.engine.senjutsu_cards import CARDS, CARDS_BY_ID, DATA_TABLES, RANKS, SAMURAI_BY_KEY
+from ninja_dojo.engine.senjutsu.cards import CARDS, CARDS_BY_ID, DATA_TABLES, RANKS, SAMURAI_BY_KEY
 
 DECK_SIZE = 40
 #: The largest deck file read (40 lines of a count and a name are far less).

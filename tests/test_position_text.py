@@ -1,0 +1,264 @@
+"""Position texts (``engine.position_text``, docs/positions.md): a seat's
+view written as TOML and read back.
+
+What a player relies on: ``solver show`` writes exactly what the seat knows;
+editing nothing and reading it back gives a position the seat cannot tell
+from the one shown (same view, same legal moves), with the unseen cards
+dealt at random; anything wrong in a hand-written text is one
+``PositionError`` naming its place, never a crash.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+import tomllib
+
+import pytest
+from hypothesis import given, strategies as st
+
+from ninja_dojo import engine
+from ninja_dojo.engine import PositionError
+from ninja_dojo.engine.position_text import games_with_text, parse, position, text_of
+from ninja_dojo.solver import cli
+from tests.play import play_random, random_joint
+from tests.properties import CONFIGURATIONS
+
+TEXT_GAMES = games_with_text()
+
+
+def positions(game: str, count: int):
+    """Positions at random points of seeded random games, every table size,
+    from the deal to the end."""
+    lo, hi = engine.GAMES[game].players
+    for i in range(count):
+        rng = random.Random(i)
+        state = engine.new_game(game, players=lo + i % (hi - lo + 1), seed=i)
+        yield play_random(state, rng, moves=rng.randrange(0, 40))
+
+
+def every_position(game: str, games: int):
+    """Every position of seeded random games, one game per table size and
+    option set in turn, from the deal to the end."""
+    configs = [(n, o) for g, n, o in CONFIGURATIONS if g == game]
+    for i in range(games):
+        players, options = configs[i % len(configs)]
+        rng = random.Random(i)
+        state = engine.new_game(game, players=players, seed=i, **options)
+        yield state.clone()
+        while not state.is_terminal():
+            state.apply(random_joint(state, rng))
+            yield state.clone()
+
+
+def test_games_with_a_text_form():
+    assert "ninjan" in TEXT_GAMES
+
+
+@pytest.mark.parametrize("game", TEXT_GAMES)
+def test_show_then_read_back_is_the_same_position_for_the_seat(game):
+    """Every position of a dozen random games, every seat."""
+    phases = set()
+    for state in every_position(game, 12):
+        phases.add(state.view(0)["phase"])
+        for seat in range(state.players):
+            text = text_of(state, seat)
+            # nothing in it the seat cannot see: a world it cannot tell from
+            # this one reads the same
+            assert text_of(state.determinize(seat, seed=3), seat) == text
+            again = position(text, seed=7)
+            assert text_of(again, seat) == text
+            assert again.view(seat) == state.view(seat)
+            assert again.movers() == state.movers()
+            if seat in state.movers():
+                assert again.legal_action_ids(seat) == state.legal_action_ids(seat)
+    assert phases == set(engine.game_module(game).rules.PHASES)
+
+
+@pytest.mark.parametrize("game", TEXT_GAMES)
+def test_what_the_seat_cannot_see_is_dealt_at_random(game):
+    state = engine.new_game(game, players=3, seed=11)
+    text = text_of(state, 0)
+    worlds = [position(text, seed=s) for s in range(6)]
+    hidden = {tuple(map(tuple, w.fields()["hands"][1:])) for w in worlds}
+    assert len(hidden) > 1
+    # ...and never anything the text shows
+    assert all(w.view(0) == state.view(0) for w in worlds)
+
+
+def test_the_text_holds_nothing_the_seat_cannot_see():
+    state = engine.new_game("ninjan", players=3, seed=2)
+    hands = state.fields()["hands"]
+    doc = tomllib.loads(text_of(state, 1))
+    written = set(re.findall(r'"(-?\d+ \w+)"', text_of(state, 1)))
+    assert set(hands[1]) <= written
+    assert not (set(hands[0]) | set(hands[2]) | set(state.fields()["box"])) & written
+    assert doc["hand"] == hands[1]
+
+
+def edited(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.fixture
+def ninjan_text():
+    state = play_random(engine.new_game("ninjan", players=3, seed=5), random.Random(1), moves=7)
+    return text_of(state, 1)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t: edited(t, '"5 Paper"', '"5 Papr"'), r"^hand: '5 Papr' is not a Nin Jan card"),
+    (lambda t: edited(t, '"5 Paper"', '"4 Paper"'), r"^pile 1: a second '4 Paper' \(also in hand\); Nin Jan has one of each"),
+    (lambda t: edited(t, '"-3 Paper", ', ''), r"^hand: 5 cards, but in round 3 \(resolve\) each hand holds 6"),
+    (lambda t: edited(t, '"9 Scissors"', '"9 Scissors", "1 Paper"'), r"cards are given, so 29 are unseen, but the other hands hold 12 and the box 18: 1 card too many on the piles"),
+    (lambda t: edited(t, 'round = 3', 'round = 12'), r"^round: 12 is not in 1..9"),
+    (lambda t: edited(t, 'phase = "resolve"', 'phase = "bid"'), r"^phase: 'bid' is not one of"),
+    (lambda t: edited(t, 'seat = 2', 'seat = 4'), r"^seat: 4 is not in 1..3"),
+    (lambda t: edited(t, 'game = "ninjan"', 'game = "chess"'), r"^game: 'chess' is not a game"),
+    (lambda t: t + "\ntreasure = 3\n", r"^'treasure': not a key of this position"),
+    (lambda t: re.sub(r"\nresolved = 0\n", "\n", t), r"^resolved: missing"),
+    (lambda t: t.replace("players = 3", "players = 3\nplayers = 4"), r"^not a position text \(TOML\)"),
+    (lambda t: edited(t, 'hand = [', 'hand = [[], '), r"^hand: \[\] is not a Nin Jan card"),
+])
+def test_a_wrong_text_is_one_line_naming_its_place(ninjan_text, change, message):
+    with pytest.raises(PositionError, match=message) as e:
+        position(change(ninjan_text))
+    assert "\n" not in str(e.value)
+
+
+# A value anywhere in a text: what a hand-edit or a damaged file may hold.
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70) | st.text(max_size=12)
+    | st.sampled_from(["7 Rock", "-6 Paper", "choose", "resolve", "over", "ninjan"]),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=20)
+
+
+def damage(doc: dict, data) -> dict:
+    doc = dict(doc)
+    how = data.draw(st.sampled_from(["drop", "add", "replace", "inner"]))
+    key = data.draw(st.sampled_from(sorted(doc)))
+    if how == "drop":
+        del doc[key]
+    elif how == "add":
+        doc[data.draw(st.text(min_size=1, max_size=8))] = data.draw(VALUES)
+    elif how == "replace" or not isinstance(doc[key], list) or not doc[key]:
+        doc[key] = data.draw(VALUES)
+    else:
+        lst = list(doc[key])
+        lst[data.draw(st.integers(0, len(lst) - 1))] = data.draw(VALUES)
+        doc[key] = lst
+    return doc
+
+
+def toml(doc: dict) -> str:
+    """A TOML text of ``doc`` (values TOML cannot hold become text)."""
+    def value(v):
+        if v is None:
+            return '"?"'
+        if isinstance(v, dict):
+            return "{" + ", ".join(f"{json.dumps(k)} = {value(x)}" for k, x in v.items()) + "}"
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, int):
+            return str(v) if -2**63 <= v < 2**63 else f'"{v}"'
+        if isinstance(v, str):
+            return '"' + v.encode("unicode_escape").decode().replace('"', '\\"') + '"'
+        return "[" + ", ".join(value(x) for x in v) + "]"
+    return "".join(f"{key!r} = {value(v)}\n".replace("'", '"', 2) for key, v in doc.items())
+
+
+@pytest.mark.parametrize("game", TEXT_GAMES)
+@given(data=st.data())
+def test_any_damaged_text_is_refused_in_one_line_or_is_a_position(game, data):
+    state = next(positions(game, 1 + data.draw(st.integers(0, 20))))
+    seat = data.draw(st.integers(0, state.players - 1))
+    doc = damage(tomllib.loads(text_of(state, seat)), data)
+    try:
+        again = position(toml(doc), seed=data.draw(st.integers(0, 2**63 - 1)))
+    except PositionError as e:
+        assert "\n" not in str(e) and len(str(e)) < 300
+    else:
+        # what it accepted is a position that plays
+        play_random(again, random.Random(0))
+
+
+@given(st.binary(max_size=200) | st.text(max_size=200))
+def test_any_bytes_are_not_a_position_text_or_are_refused(junk):
+    with pytest.raises(PositionError):
+        position(junk if isinstance(junk, str) else junk.decode("latin-1"))
+
+
+def test_the_examples_in_the_docs_are_positions():
+    """docs/positions.md's examples read as positions its seat cannot tell
+    from what the text says."""
+    from tests.test_docs import DOCS
+    blocks = re.findall(r"```toml\n(.*?)```", (DOCS / "positions.md").read_text(), re.S)
+    whole = [b for b in blocks if b.lstrip().startswith(("#", "game")) and "moves = [" not in b]
+    assert whole
+    for text in whole:
+        state = position(text, seed=1)
+        doc = tomllib.loads(text)
+        shown = tomllib.loads(text_of(state, doc["seat"] - 1))
+        assert sorted(shown["hand"]) == sorted(doc["hand"])
+
+
+def test_cli_show_position_analyse_round_trip(tmp_path, capsys):
+    start = tmp_path / "deal.msgpack"
+    assert cli.main(["new", "ninjan", "--players", "3", "--seed", "4", "-o", str(start)]) == 0
+    capsys.readouterr()
+    assert cli.main(["show", str(start), "--player", "2"]) == 0
+    text = capsys.readouterr().out
+    mine = tmp_path / "mine.toml"
+    mine.write_text(text)
+    out = tmp_path / "pos.msgpack"
+    assert cli.main(["position", str(mine), "-o", str(out), "--seed", "3"]) == 0
+    capsys.readouterr()
+    assert cli.main(["show", str(out), "--player", "2"]) == 0
+    assert capsys.readouterr().out == text
+    assert cli.main(["analyse", str(mine), "--iterations", "300"]) == 0
+    assert "seat 2 to decide" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["position", "{dir}/mine.toml", "-o", "{dir}/x.msgpack"], "hand: 1 cards, but in round 1"),
+    (["analyse", "{dir}/mine.toml", "--player", "1"], "--player: 1, but"),
+    (["position", "{dir}/deal.msgpack", "-o", "{dir}/x.msgpack"], "a position text is a FILE.toml"),
+    (["show", "{dir}/none.toml"], "cannot read"),
+    (["analyse", "{dir}"], "a folder"),
+])
+def test_cli_refuses_in_one_line(tmp_path, capsys, argv, message):
+    (tmp_path / "mine.toml").write_text('game = "ninjan"\nplayers = 2\nseat = 2\nround = 1\nphase = "choose"\n'
+                                         'hand = ["7 Rock"]\npiles = [[], [], []]\nwon = [[], []]\n')
+    cli.main(["new", "ninjan", "--players", "2", "--seed", "1", "-o", str(tmp_path / "deal.msgpack")])
+    capsys.readouterr()
+    assert cli.main([a.format(dir=tmp_path) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert not (tmp_path / "x.msgpack").exists()
+
+
+@pytest.fixture
+def pride_text():
+    state = engine.new_game("pride_of_ninja", players=4, seed=3)
+    rng = random.Random(2)
+    while not (state.view(0)["round"] == 2 and state.view(0)["pick"] == 3):
+        state.apply(random_joint(state, rng))
+    return text_of(state, 1)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t: edited(t, '["Miko", "front"]', '["?", "front"]'),
+     r"^picks: pick 1, seat 3: only another seat's face-down card is '\?'"),
+    (lambda t: edited(t, '"Sumo Rikishi", "Shogun"]', '"Sumo Rikishi", "Ninja"]'),
+     r"^too many 'Ninja': the deck has none left for the hands you held$"),
+    (lambda t: edited(t, '"Shogun"]', '"Daimyo"]'), r"^'Daimyo' is not a card of the 4-player blue deck"),
+    (lambda t: edited(t, '["Ninja", "Onmyoji", "Onmyoji", "Kabuki", "Kabuki"],\n', ''),
+     r"^held: 2 hands, one for each of the 3 picks expected"),
+    (lambda t: edited(t, 'pp = [0, 12, 4, 4]', 'pp = [0, 13, 4, 4]'), r"the previous round's scoring gives 12"),
+])
+def test_a_wrong_pride_of_ninja_text_is_one_line(pride_text, change, message):
+    with pytest.raises(PositionError, match=message) as e:
+        position(change(pride_text))
+    assert "\n" not in str(e.value)
