@@ -144,7 +144,7 @@ def replay(text: str, seed: int = 0) -> RecordedGame:
                 return (f"moves: move {i + 2}: seats {_seats(following)} move, but after move {i + 1} seats "
                         f"{_seats(after.movers()) or 'none'} decide in every deal you could not tell from yours")
             if following is None and end is not None and _entries(after, seat) != end:
-                return (f"end: the game does not stand there after the last move in any deal you could not "
+                return ("end: the game does not stand there after the last move in any deal you could not "
                         "tell from yours")
             return ""
         state, move, after, steps = _legal_world(state, named, reached, seat, seed * 7919 + i, where)

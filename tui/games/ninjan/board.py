@@ -9,7 +9,6 @@ come from ``state.legal_actions(seat)``, each described by the engine as data
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 
 from rich import box
 from rich.console import Group
@@ -17,7 +16,6 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.widgets import Static
 
 from ninja_dojo.engine import Action
@@ -27,6 +25,7 @@ from ninja_dojo.tui.widgets.board import Frame, RoundRecord, plural, signed
 from ninja_dojo.tui.widgets.card_chip import CardChip
 from ninja_dojo.tui.widgets.hand import Hand
 from ninja_dojo.tui.widgets.option_board import OptionBoard
+from ninja_dojo.tui.widgets.place import Place
 
 SUIT_STYLE = {"Rock": "#dcae6e", "Paper": "#80c4ff", "Scissors": "#ff8f8f"}
 SUIT_SHORT = {"Rock": "R", "Paper": "P", "Scissors": "S"}
@@ -52,19 +51,14 @@ def cards_text(cards: list[str], *, short: bool = False, sep: str = "  ") -> Tex
     return out
 
 
-class PileRow(Static):
+class PileRow(Place):
     """One pile, bottom to top, the top card highlighted; a click picks it."""
 
-    @dataclass
-    class Clicked(Message):
-        index: int
+    class Clicked(Place.Clicked):
+        """A pile was clicked (``place``: its index from 0)."""
 
     def __init__(self, index: int) -> None:
-        super().__init__("", classes="pile", id=f"pile-{index + 1}")
-        self.index = index
-
-    def on_click(self) -> None:
-        self.post_message(self.Clicked(self.index))
+        super().__init__(index, classes="pile", id=f"pile-{index + 1}")
 
 
 class NinJanBoard(OptionBoard):
@@ -144,7 +138,7 @@ class NinJanBoard(OptionBoard):
     def on_pile_row_clicked(self, event: PileRow.Clicked) -> None:
         event.stop()
         if self.mode == "pile":
-            self.action_pick(event.index + 1, click=True)
+            self.action_pick(event.place + 1, click=True)
 
     def show(self, view: dict, **kw) -> None:
         old = (self.mode, self.actor)

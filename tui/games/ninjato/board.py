@@ -327,13 +327,13 @@ class NinjatoBoard(OptionBoard):
 
     def on_space_row_clicked(self, event: SpaceRow.Clicked) -> None:
         event.stop()
-        self._click(next((i for i, e in enumerate(self._entries) if e.space == event.space), None))
+        self._click(next((i for i, e in enumerate(self._entries) if e.space == event.place), None))
 
     def on_option_line_clicked(self, event: OptionLine.Clicked) -> None:
         event.stop()
         if self.placing:
             return
-        self._click(event.index if event.index < len(self._entries) else None)
+        self._click(event.place if event.place < len(self._entries) else None)
 
     # ------------------------------------------------------------ prompt
     def question(self, short: bool = False) -> str:

@@ -6,17 +6,14 @@ fits; a roomy one the full words, wrapped under the heading.  A click
 places the shuriken there (when the board offers it)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.table import Table
 from rich.text import Text
-from textual.message import Message
-from textual.widgets import Static
 
 from ninja_dojo.tui.games.ninjato.entry import SPACE_KEYS, Drawing, fit, put
 from ninja_dojo.tui.games.ninjato.words import (CLAN_LETTER, CLAN_STYLE, RUMOR_SHORT, RUMOR_TINY,
                                                 STYLE_STYLE, clan_text, cost_short, effect, envoy_text,
                                                 rumor_text)
+from ninja_dojo.tui.widgets.place import Place
 
 
 def envoy_brief(e: dict, tiny: bool = False, age: bool = True) -> Text:
@@ -34,14 +31,19 @@ def envoy_brief(e: dict, tiny: bool = False, age: bool = True) -> Text:
     return t
 
 
-class SpaceRow(Static):
-    @dataclass
-    class Clicked(Message):
-        space: str
+class SpaceRow(Place):
+    """A space of the board (a Dojo, the Sensei, the Envoys...); a click
+    chooses the option that goes there."""
+
+    class Clicked(Place.Clicked):
+        """A space was clicked (``place``: the space's name)."""
 
     def __init__(self, space: str) -> None:
-        super().__init__("", classes="nto-space", id=f"nto-space-{space.lower()}")
-        self.space = space
+        super().__init__(space, classes="nto-space", id=f"nto-space-{space.lower()}")
+
+    @property
+    def space(self) -> str:
+        return self.place
 
     def draw(self, view: dict, d: Drawing) -> None:
         head = self._head(d)
@@ -139,6 +141,3 @@ class SpaceRow(Static):
                 t.append("no Rumor left", style="dim")
             variants.append(t)
         return variants
-
-    def on_click(self) -> None:
-        self.post_message(self.Clicked(self.space))

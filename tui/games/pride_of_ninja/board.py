@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import dataclass
 
 from rich import box
 from rich.console import Group
@@ -29,7 +28,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.widgets import Static
 
 from ninja_dojo.engine import Action, Outcome
@@ -40,6 +38,7 @@ from ninja_dojo.tui.games.pride_of_ninja.words import (SLAY_REASON, action_words
 from ninja_dojo.tui.widgets.board import Board, Frame, RoundRecord
 from ninja_dojo.tui.widgets.card_chip import CardChip
 from ninja_dojo.tui.widgets.hand import Hand
+from ninja_dojo.tui.widgets.place import Place
 
 #: a hand holds at most 7 cards (6 with five players)
 HAND_MAX = 7
@@ -48,19 +47,18 @@ ROW_KEYS = Binding.Group("Row")
 
 
 # ----------------------------------------------------------------- widgets
-class RowChip(Static):
+class RowChip(Place):
     """The front row or the back row as a place for the pick; a click places it."""
 
-    @dataclass
-    class Clicked(Message):
-        row: str
+    class Clicked(Place.Clicked):
+        """A row was clicked (``place``: ``"front"`` or ``"back"``)."""
 
     def __init__(self, row: str) -> None:
-        super().__init__("", classes="pon-row", id=f"pon-row-{row}")
-        self.row = row
+        super().__init__(row, classes="pon-row", id=f"pon-row-{row}")
 
-    def on_click(self) -> None:
-        self.post_message(self.Clicked(self.row))
+    @property
+    def row(self) -> str:
+        return self.place
 
 
 # ------------------------------------------------------------------- board
@@ -246,7 +244,7 @@ class PrideOfNinjaBoard(Board):
     def on_row_chip_clicked(self, event: RowChip.Clicked) -> None:
         event.stop()
         if self.awaiting:
-            self.action_place(event.row, click=True)
+            self.action_place(event.place, click=True)
 
     def keys_state(self) -> tuple:
         sel = self.selected()

@@ -14,7 +14,6 @@ engine's steps onto the board (``story.py``); the cards are drawn by
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 
 from rich import box
 from rich.console import Group
@@ -23,7 +22,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
-from textual.message import Message
 from textual.widgets import Static
 
 from ninja_dojo.engine import Action, Outcome
@@ -36,6 +34,7 @@ from ninja_dojo.tui.widgets.card_chip import CardChip
 from ninja_dojo.tui.widgets.hand import Hand
 from ninja_dojo.tui.widgets.option_board import OptionBoard
 from ninja_dojo.tui.widgets.option_line import OptionLine
+from ninja_dojo.tui.widgets.place import Place
 
 WHEEL = "Fire beats Wood · Wood beats Water · Water beats Fire"
 #: the 7 dealt cards, and one more while a Tonfa's draw waits for its discard
@@ -56,20 +55,15 @@ def _put(widget: Static, content, key=None) -> None:
 
 
 # --------------------------------------------------------------- widgets
-class SeatRow(Static):
+class SeatRow(Place):
     """One player's line: hand, round card, sparring pile, damage; a click
     picks the option aimed at that player."""
 
-    @dataclass
-    class Clicked(Message):
-        seat: int
+    class Clicked(Place.Clicked):
+        """A player's line was clicked (``place``: the seat)."""
 
     def __init__(self, seat: int) -> None:
-        super().__init__("", classes="sni-seat", id=f"sni-seat-{seat + 1}")
-        self.seat = seat
-
-    def on_click(self) -> None:
-        self.post_message(self.Clicked(self.seat))
+        super().__init__(seat, classes="sni-seat", id=f"sni-seat-{seat + 1}")
 
 
 # ------------------------------------------------------------------ board
@@ -205,7 +199,7 @@ class SanNiIchiBoard(OptionBoard):
     def on_option_line_clicked(self, event: OptionLine.Clicked) -> None:
         event.stop()
         if self.mode == "option":
-            self.action_pick(event.index + 1, click=True)
+            self.action_pick(event.place + 1, click=True)
 
     def on_seat_row_clicked(self, event: SeatRow.Clicked) -> None:
         """A click on a player chooses the one option aimed at them (when the
@@ -214,7 +208,7 @@ class SanNiIchiBoard(OptionBoard):
         if self.mode != "option":
             return
         hits = [i for i, (_, a) in enumerate(self.options())
-                if a is not None and action_seats(a) == [event.seat]]
+                if a is not None and action_seats(a) == [event.place]]
         if len(hits) == 1:
             self.action_pick(hits[0] + 1, click=True)
         elif self.awaiting:

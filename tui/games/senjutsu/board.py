@@ -271,7 +271,7 @@ class SenjutsuBoard(OptionBoard):
     # ----------------------------------------------------------- clicks
     def on_option_line_clicked(self, event: OptionLine.Clicked) -> None:
         event.stop()
-        index = self._first_shown + event.index
+        index = self._first_shown + event.place
         if self.awaiting and index < len(self._entries):
             self._select(index, click=True)
 
