@@ -478,7 +478,7 @@ def review_json(state, review) -> dict:
 
 def cmd_review(args) -> int:
     from ninja_dojo.engine import load_game
-    from ninja_dojo.solver.review import REVIEW_ITERATIONS, Cancelled, review_game
+    from ninja_dojo.solver.review import REVIEW_ITERATIONS, review_game
 
     problem = checks.out_of_range(args.jobs, 0, MAX_JOBS, "(0: every core)")
     if problem:
@@ -496,30 +496,11 @@ def cmd_review(args) -> int:
     else:
         iterations, seconds = saved.review.iterations, saved.review.seconds
     previous = saved.review
-    stop = threading.Event()
-    result: dict = {}
-
-    def work() -> None:
-        try:
-            result["review"] = review_game(state, iterations, args.seed, args.jobs or None,
-                                           previous=previous, stop=stop, seconds=seconds)
-        except BaseException as e:
-            result["error"] = e
-    t = threading.Thread(target=work, name="solver-review", daemon=True)
-    t.start()
-    while t.is_alive():
-        try:
-            t.join(POLL)
-        except KeyboardInterrupt:
-            stop.set()
-            t.join()
-            print("solver: interrupted: the review was not complete, nothing written", file=sys.stderr)
-            return 130
-    if "error" in result:
-        if isinstance(result["error"], Cancelled):
-            return 130
-        raise result["error"]
-    review = result["review"]
+    review = _reviewed(lambda stop: review_game(state, iterations, args.seed, args.jobs or None,
+                                                previous=previous, stop=stop, seconds=seconds),
+                       "the review was not complete, nothing written")
+    if review is None:
+        return 130
     if args.save and review != saved.review:
         try:
             save(state, args.file, saved.seats, review)
@@ -536,22 +517,19 @@ def cmd_review(args) -> int:
     return 0
 
 
-def _review_record(args) -> int:
-    """``solver review FILE.toml``: a record text's seat's decisions."""
-    from ninja_dojo.engine.record_text import replay
-    from ninja_dojo.solver.review import REVIEW_ITERATIONS, Cancelled, review_record
+def _reviewed(run, interrupted: str):
+    """``run(stop)`` (a review) in a thread, so that Ctrl-C reaches Python
+    while the searches hold no GIL: on Ctrl-C ``stop`` is set and the review
+    stops.  The review, or None when it was stopped (said on stderr)."""
+    from ninja_dojo.solver.review import Cancelled
 
-    if args.save:
-        raise PositionError("--save: a record text is left as it is written; keep the output instead")
-    game = replay(read_text(args.file), args.seed)
     stop = threading.Event()
     result: dict = {}
 
     def work() -> None:
         try:
-            result["review"] = review_record(game, args.iterations or REVIEW_ITERATIONS, args.seed,
-                                             args.jobs or None, stop=stop)
-        except BaseException as e:
+            result["review"] = run(stop)
+        except BaseException as e:     # handed to the main thread below
             result["error"] = e
     t = threading.Thread(target=work, name="solver-review", daemon=True)
     t.start()
@@ -561,13 +539,28 @@ def _review_record(args) -> int:
         except KeyboardInterrupt:
             stop.set()
             t.join()
-            print("solver: interrupted: the review was not complete", file=sys.stderr)
-            return 130
+            print(f"solver: interrupted: {interrupted}", file=sys.stderr)
+            return None
     if "error" in result:
         if isinstance(result["error"], Cancelled):
-            return 130
+            return None
         raise result["error"]
-    review = result["review"]
+    return result["review"]
+
+
+def _review_record(args) -> int:
+    """``solver review FILE.toml``: a record text's seat's decisions."""
+    from ninja_dojo.engine.record_text import replay
+    from ninja_dojo.solver.review import REVIEW_ITERATIONS, review_record
+
+    if args.save:
+        raise PositionError("--save: a record text is left as it is written; keep the output instead")
+    game = replay(read_text(args.file), args.seed)
+    review = _reviewed(lambda stop: review_record(game, args.iterations or REVIEW_ITERATIONS, args.seed,
+                                                  args.jobs or None, stop=stop),
+                       "the review was not complete")
+    if review is None:
+        return 130
     if args.json:
         print(json.dumps({**review_json(game.final, review), "seat": game.seat + 1}))
     else:

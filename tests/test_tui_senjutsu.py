@@ -368,22 +368,27 @@ def small_app(tmp_path):
     return make_app(tmp_path, settings=Settings(step_pause=0))
 
 
-async def a_step_shown_on_the_field(pilot):
-    """Seed 32: the first step of round 2 or later asked of You; the hexes it
-    may enter carry their keys, the card resolving is read in full below."""
-    game = await start(pilot, 4, 32)
-    for turn in range(200):
+async def play_until(pilot, game, reached, limit: int = 300) -> None:
+    """You play the heuristic's move by its keys (recaps closed by enter)
+    until ``reached(view)`` holds at one of your decisions."""
+    for turn in range(limit):
         await settle(pilot, game)
         if game.recap_open:
             await pilot.press("enter")
             continue
-        view = game.board.view
-        if view["decision"]["kind"] == "step" and view["round"] >= 2:
-            break
+        if reached(game.board.view):
+            return
         action = game.match.state.policy_action(game.actor, seed=turn)
         before = len(game.match.state.history)
         await pilot.press(game.board.key_for(action.id), "enter")
         await wait_for(pilot, lambda: len(game.match.state.history) > before)
+
+
+async def a_step_shown_on_the_field(pilot):
+    """Seed 32: the first step of round 2 or later asked of You; the hexes it
+    may enter carry their keys, the card resolving is read in full below."""
+    game = await start(pilot, 4, 32)
+    await play_until(pilot, game, lambda view: view["decision"]["kind"] == "step" and view["round"] >= 2)
     assert game.board.view["decision"]["kind"] == "step"
     await pilot.pause()
 
@@ -455,17 +460,7 @@ async def test_at_80x24_the_cards_played_are_whole_one_key_away(tmp_path):
     app = small_app(tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         game = await start(pilot, 4, 32)
-        for turn in range(300):
-            await settle(pilot, game)
-            if game.recap_open:
-                await pilot.press("enter")
-                continue
-            if any(len(name) > 14 for name in playing(game.board.view).values()):
-                break
-            action = game.match.state.policy_action(game.actor, seed=turn)
-            before = len(game.match.state.history)
-            await pilot.press(game.board.key_for(action.id), "enter")
-            await wait_for(pilot, lambda: len(game.match.state.history) > before)
+        await play_until(pilot, game, lambda view: any(len(name) > 14 for name in playing(view).values()))
         names = playing(game.board.view)
         assert any(len(name) > 14 for name in names.values())
         await pilot.press("d")
