@@ -39,6 +39,7 @@ import shutil
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -93,6 +94,11 @@ def debug_source(pyx: str) -> str:
 RULES_FLAGS = ["--param=inline-unit-growth=60"]
 
 
+#: every core for the build: some 25 modules (pip's builds, the editable
+#: install and the wheel, would otherwise compile them one at a time)
+CORES = os.cpu_count() or 1
+
+
 def extensions():
     mods = []
     for pyx in sorted(glob.glob("engine/**/*.pyx", recursive=True) + glob.glob("solver/*.pyx")):
@@ -108,7 +114,17 @@ def extensions():
         compiler_directives={"language_level": 3},
         include_path=[include_tree()],
         quiet=True,
+        nthreads=CORES,
     )
+
+
+class BuildExtInParallel(build_ext):
+    """``build_ext`` compiling the modules on every core unless ``-j`` says otherwise."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = CORES
 
 
 #: the folders of docs/ the in-app rules screen shows (``tui.docs``), copied into the package
@@ -128,4 +144,4 @@ class BuildPyWithRules(build_py):
                 shutil.copy(md, target)
 
 
-setup(ext_modules=extensions(), cmdclass={"build_py": BuildPyWithRules})
+setup(ext_modules=extensions(), cmdclass={"build_py": BuildPyWithRules, "build_ext": BuildExtInParallel})
