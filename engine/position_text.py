@@ -230,9 +230,8 @@ def position_of(doc: dict, seed: int = 0) -> "_state.State":
 
 def load_text(path: str | os.PathLike, seed: int = 0) -> tuple["_state.State", int]:
     """The state of the position text file at ``path`` and its seat (from 0)."""
-    text = read_text(path)
-    state = position(text, seed)
-    return state, header(parse(text))[2]
+    doc = parse(read_text(path))
+    return position_of(doc, seed), header(doc)[2]
 
 
 def body_keys(doc: dict, required, optional=()) -> None:

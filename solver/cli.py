@@ -29,7 +29,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ninja_dojo.engine import GAMES, PositionError, checks, game_type, load, new_game, save, seats_from_one
-from ninja_dojo.engine.position_text import header, load_text, parse, position, read_text, text_of
+from ninja_dojo.engine.position_text import header, load_text, parse, position_of, read_text, text_of
 from ninja_dojo.engine.state import SEED_LIMIT
 from ninja_dojo.solver.search import MAX_ITERATIONS, MAX_SECONDS, cpu_cores
 
@@ -333,12 +333,12 @@ def _open(path: str, seed: int = 0, player: int | None = None) -> tuple:
     ``--player``, or None)."""
     if not _is_text(path):
         return load(path), None
-    text = read_text(path)
-    seat = header(parse(text))[2]
+    doc = parse(read_text(path))
+    seat = header(doc)[2]
     if player is not None and player != seat + 1:
         raise PositionError(f"--player: {player}, but {path} is seat {seat + 1}'s view "
                             "(a position text is one seat's knowledge)")
-    return position(text, seed), seat
+    return position_of(doc, seed), seat
 
 
 def cmd_analyse(args) -> int:

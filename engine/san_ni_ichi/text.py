@@ -19,7 +19,7 @@ from __future__ import annotations
 from ninja_dojo.engine import checks
 from ninja_dojo.engine.errors import PositionError
 from ninja_dojo.engine.position_text import Entry, body_keys
-from ninja_dojo.engine.san_ni_ichi.position import fields as state_fields, from_fields
+from ninja_dojo.engine.san_ni_ichi.position import _FIELDS as FIELDS, fields as state_fields, from_fields
 from ninja_dojo.engine.san_ni_ichi.rules import PHASES
 
 #: every setup table deals seven cards each, so seven rounds (rules.pxd: ROUNDS)
@@ -140,7 +140,4 @@ def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
 
 def _renamed(f: dict) -> dict:
     """The fields as ``from_fields`` reads them (every key, in its order)."""
-    return {k: f[k] for k in ("players", "deck", "teams", "advanced", "round", "phase", "weapons", "hands",
-                              "known", "smoke_bomb_at_least", "no_smoke_bomb", "piles", "damage", "discard",
-                              "played", "resolved", "stage", "blocked", "dodged", "threatened", "taking",
-                              "asking_partner")}
+    return {k: f[k] for k in FIELDS}
