@@ -27,9 +27,26 @@ it, so that every move of the record is legal where it was played.  A move
 no such deal allows is refused in one line naming it.  ``solver review
 FILE.toml`` reviews the seat's decisions from these positions.
 
-Games whose records are read: those whose text module says ``RECORD``
-(every move is seen by every seat and nothing is dealt after the start);
-in the others a record would also have to say what its seat was dealt.
+Games whose records are read: those whose text module says ``RECORD``.
+A move is written as its seat saw it (``State.observed``: another seat's
+face-down card is only that), and the text module may add two hooks:
+
+- ``pinned(before, after)``: the keys of the position text whose values a
+  move's line must say it showed (``seen = {...}``), because the moves'
+  names do not: San, Ni, Ichi!'s last round played without a choice; in
+  Pride of Ninja the hand passed to the seat, and the rows turned up when
+  a round ends.
+- ``deal(state, seat, moves, seens, i, seed)``: for a game whose later
+  moves show what its deal hid (a draft: the hand passed to you at the
+  fifth pick was fixed when the round was dealt), the position before move
+  ``i`` with what the seat cannot see dealt again to fit the whole record,
+  and the actions that deal plays for the moves it covers.  Called at the
+  start and after every move (it changes nothing where the game dealt
+  nothing new); its deal is the only one tried.  Any game that deals
+  hidden cards the record shows later (a hand drawn, a card revealed at a
+  round's end) would give one; Nin Jan and San, Ni, Ichi! need none: every
+  card there is seen when it is played, so a deal drawn from the past
+  alone (the determinization) is dealt again whenever a move needs it.
 
 >>> from ninja_dojo.engine import new_game
 >>> s = new_game("ninjan", players=2, seed=3)
@@ -129,8 +146,11 @@ def replay(text: str, seed: int = 0) -> RecordedGame:
     seens = [named.pop("seen", {}) for named in named_moves]
     # A game whose later moves show what its deal hid (a draft: the hand
     # passed to the seat) deals what the seat cannot see to fit the whole
-    # record, at the start and wherever the game deals again.
+    # record, at the start and wherever the game deals again; that deal is
+    # the only one tried (another, drawn from the past alone, would not fit
+    # the moves ahead).
     deal = getattr(game.text, "deal", None)
+    tries = 1 if deal else DEALS
 
     def dealt(world: State, i: int) -> tuple[State, dict]:
         return deal(world, seat, named_moves, seens, i, seed * 7919 + i) if deal else (world, {})
@@ -158,7 +178,8 @@ def replay(text: str, seed: int = 0) -> RecordedGame:
                         "tell from yours")
             return ""
         state, move, after, steps, ahead = _legal_world(state, named, reached, seat, seed * 7919 + i, where,
-                                                        plan.pop(i, {}), lambda after, i=i: dealt(after, i + 1))
+                                                        plan.pop(i, {}), lambda after, i=i: dealt(after, i + 1),
+                                                        tries)
         plan.update(ahead)
         plies.append(Ply(i, state, move, after, steps))
         state = after
@@ -203,7 +224,8 @@ def _seats(seats) -> str:
     return ", ".join(str(s + 1) for s in sorted(seats))
 
 
-def _legal_world(state: State, named: dict, reached, seat: int, seed: int, where: str, planned: dict, dealt):
+def _legal_world(state: State, named: dict, reached, seat: int, seed: int, where: str, planned: dict, dealt,
+                 tries: int = DEALS):
     """A position the seat cannot tell from ``state`` in which every move of
     ``named`` is legal and whose position after it is ``reached`` (the next
     move's seats decide: who decides can hang on a hidden card, a seat is
@@ -219,7 +241,7 @@ def _legal_world(state: State, named: dict, reached, seat: int, seed: int, where
     world = state
     never = set(named)          # seats whose move no deal tried allowed
     why = ""
-    for attempt in range(DEALS):
+    for attempt in range(tries):
         move = {}
         for s, name in named.items():
             ids = [a for a in world.legal_action_ids(s)

@@ -293,7 +293,7 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
         hand = _told(told, "hand", where, "the hand passed to you")
         if "picks" in told or "held" in told:
             # picks with no choice followed: the record says them
-            picks = [list(p) for p in checks.items(_told(told, "picks", where, "this round's picks"), f"{where}: picks")]
+            picks = list(checks.items(_told(told, "picks", where, "this round's picks"), f"{where}: picks"))
             held = list(checks.items(_told(told, "held", where, "the hands you held"), f"{where}: held"))
     T = len(picks)
     doc = {"picks": picks, "held": held, "hand": hand, "victims": victims}
@@ -304,7 +304,8 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
         raise PositionError(_first_wrong(doc, n, seat, deck, i, T0, v["round"], e)) from None
     rng = random.Random(seed)
     places = [(g, place) for g, ps in groups.items() for place in ps]
-    for _ in range(TRIES):
+    # (only a round ending in several picks without a choice may need more than one)
+    for _ in range(TRIES if ended is not None and T < size - 1 else 1):
         if ended is not None and rows is not None:
             dealt = _fit_rows(world, places, rows, v, rng, f"moves: move {ended + 1}: seen: previous")
         else:
@@ -314,8 +315,8 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
                 for m, t in at.items()}
         if ended is None or _plays(new, seat, plan, seens, i, ended):
             return new, plan
-    raise PositionError(f"moves: move {ended + 1}: the round cannot end there with the picks it shows "
-                        "in any deal you could not tell from yours")
+    raise PositionError(f"moves: move {ended + 1}: it cannot show what its 'seen' says in any deal you "
+                        "could not tell from yours")
 
 
 def _told(told: dict, key: str, where: str, what: str):
@@ -391,6 +392,11 @@ def _fit_rows(world: dict, places: list, rows, v: dict, rng: random.Random, wher
     n, limits, T = v["players"], v["row_limits"], len(world["picks"])
     if not isinstance(rows, dict) or not {"front_rows", "back_rows"} <= set(rows):
         raise PositionError(f"{where}: expected a table with front_rows and back_rows")
+    if rows.get("pp_before", v["pp"]) != v["pp"]:
+        raise PositionError(f"{where}: pp_before: {checks.shown(rows['pp_before'])}, but the round began "
+                            f"with {v['pp']}")
+    if Counter(map(str, checks.items(rows.get("victims", []), f"{where}: victims"))) != Counter(world["victims"]):
+        raise PositionError(f"{where}: victims: not this round's Victim's Cards {world['victims']}")
     need = {}
     for key, row in (("front_rows", "front"), ("back_rows", "back")):
         lists = checks.items(rows[key], f"{where}: {key}", n, what=f"a list of {n} rows")
