@@ -331,3 +331,16 @@ def test_cli_shows_and_reviews_a_pride_record(tmp_path, capsys):
     assert cli.main(["review", str(path)]) == 2
     err = capsys.readouterr().err
     assert "moves: move 2" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_pride_record_in_the_docs_reads_and_reviews(tmp_path, capsys):
+    import re
+    from tests.test_docs import DOCS
+    text = next(b for b in re.findall(r"```toml\n(.*?)```", (DOCS / "positions.md").read_text(), re.S)
+                if "moves = [" in b and "pride_of_ninja" in b)
+    game = replay(text)
+    assert len(game.plies) == 3 and game.final.view(0)["hand"] == ["Ninja", "Samurai", "Onmyoji", "Shogun"]
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
+    assert "seat 1: 3 decisions" in capsys.readouterr().out

@@ -9,6 +9,21 @@ Reading a text, the other hands and the face-down picks are filled in a way
 consistent with all of that, hand by hand round the table (``fill``); the
 game's determinization then deals them again at random.
 
+A game's record (``engine.record_text``) is a draft as one seat saw it:
+each move names every seat's pick as it was revealed (another seat's
+face-down card only as "a card face down to the back row"), and its
+``seen`` gives what only the seat saw: ``hand``, the hand passed to it
+next (after the last choice of a round, the hand dealt for the next), and
+when a round ends ``previous``, the rows turned up, and, at three players,
+``victims``.  Reading one (``deal``), each round is filled once from all
+of that, later hands and the rows at its end included (the hand passed at
+the fifth pick was fixed by the deal), then its hidden cards are drawn
+again uniformly among the arrangements that fit it all, and the moves are
+replayed from there.  The engine's determinization knows only the past of
+a position, not the hands the record shows later, nor the rows; the draw
+here shuffles the seat's knowledge groups as it does, and, where the rows
+are known, counts the arrangements that give them to draw one.
+
 >>> from ninja_dojo.engine import new_game
 >>> from ninja_dojo.engine.position_text import position, text_of
 >>> s = new_game("pride_of_ninja", players=3, seed=1)
@@ -235,14 +250,13 @@ def pinned(before: dict, after: dict) -> tuple[str, ...]:
     """What a record's move must say it showed: the hand passed to you
     (``hand``: the hand you hold next, or the one dealt to you when the round
     ended); when a round ends, the rows turned up (``previous``) and, at
-    three players, the new Victim's Cards; when picks with no choice
-    followed the move, the picks and the hands you held so far."""
+    three players, the new Victim's Cards.  (Picks without a choice come
+    only at a round's end: once every seat's pick is forced, each is passed
+    a hand of one kind and keeps its full row, up to the end.)"""
     keys = []
     new_round = after["round"] != before["round"] or after["phase"] != before["phase"]
     if after["phase"] == "draft":
         keys.append("hand")
-        if not new_round and len(after["picks"]) > len(before["picks"]) + 1:
-            keys += ["picks", "held"]
         if new_round and "victims" in after:
             keys.append("victims")
     if new_round:
@@ -291,10 +305,6 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
             hand = None         # (the last card comes from a hand seen earlier, or not at all)
             break
         hand = _told(told, "hand", where, "the hand passed to you")
-        if "picks" in told or "held" in told:
-            # picks with no choice followed: the record says them
-            picks = list(checks.items(_told(told, "picks", where, "this round's picks"), f"{where}: picks"))
-            held = list(checks.items(_told(told, "held", where, "the hands you held"), f"{where}: held"))
     T = len(picks)
     doc = {"picks": picks, "held": held, "hand": hand, "victims": victims}
     groups: dict = {}
