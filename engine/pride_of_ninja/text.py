@@ -323,7 +323,7 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
         new = _at_pick(state, dealt, T0, T, n, victims)
         plan = {m: {p: action_id(dealt["picks"][t][p][0], dealt["picks"][t][p][1]) for p in range(n)}
                 for m, t in at.items()}
-        if ended is None or _plays(new, seat, plan, seens, i, ended):
+        if ended is None or _plays(new, seat, plan, moves, seens, i, ended):
             return new, plan
     raise PositionError(f"moves: move {ended + 1}: it cannot show what its 'seen' says in any deal you "
                         "could not tell from yours")
@@ -485,13 +485,17 @@ def _at_pick(state, world: dict, T0: int, T: int, n: int, victims: list):
     return _state.State(state.name, state.game.from_fields(f), state.options, state.seed)
 
 
-def _plays(world, seat: int, plan: dict, seens: list, i: int, ended: int) -> bool:
+def _plays(world, seat: int, plan: dict, moves: list, seens: list, i: int, ended: int) -> bool:
     """Whether the round, played in ``world`` by ``plan``, shows what the
     record says it showed, and ends after move ``ended``."""
     world = world.clone()
     for m in range(i, ended + 1):
         if world.movers() != list(range(world.players)):
             return False
+        for s, a in plan[m].items():
+            if a not in world.legal_action_ids(s):
+                raise PositionError(f"moves: move {m + 1}, seat {s + 1}: {moves[m][s]!r} cannot be played: "
+                                    "that row is full")
         world.apply(plan[m])
         seen = {e.key: e.value for e in position_text.known(world, seat)}
         told = seens[m] if m < ended else {k: seens[m][k] for k in ("previous",) if k in seens[m]}
