@@ -19,7 +19,7 @@ from hypothesis import given, strategies as st
 
 from ninja_dojo import engine
 from ninja_dojo.engine import PositionError
-from ninja_dojo.engine.position_text import games_with_text, parse, position, text_of
+from ninja_dojo.engine.position_text import games_with_text, position, text_of
 from ninja_dojo.solver import cli
 from tests.play import play_random, random_joint
 from tests.properties import CONFIGURATIONS
