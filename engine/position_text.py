@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tomllib
 from dataclasses import dataclass
 from typing import Any
@@ -219,13 +220,39 @@ def position_of(doc: dict, seed: int = 0) -> "_state.State":
     checks.integer(seed, "seed", 0, _state.SEED_LIMIT - 1)
     game, players, seat, options = header(doc)
     body = {k: v for k, v in doc.items() if k not in HEADER}
-    fields = game.text.fields(body, players, seat, options)
-    buf = game.from_fields(fields)
+    try:
+        buf = game.from_fields(game.text.fields(body, players, seat, options))
+    except PositionError as e:
+        raise PositionError(in_text_words(str(e), game.text, seat)) from None
     known = _state.State(game.name, buf, {"players": players, **options}, seed)
     # The filling above is one consistent world; the game's determinization
     # (the search's) deals the unseen cards again at random.
     dealt = known.determinize(seat, seed)
     return _state.State(game.name, dealt.buffer(), known.options, seed)
+
+
+def in_text_words(message: str, text, seat: int) -> str:
+    """A message of the rules' own checks, which name a position's fields
+    and count from 0 (``state.pp[1]: ...``), in a text's words: its keys,
+    and seats and entries counted from 1 (``pp, seat 2: ...``).  ``text.SEATED`` names the
+    keys of a text that hold one entry per seat; the hands are the text's
+    ``hand`` for its own seat.
+
+    >>> from ninja_dojo.engine.pride_of_ninja import text
+    >>> in_text_words("state.pp[1]: expected an integer, got 'x'", text, 0)
+    "pp, seat 2: expected an integer, got 'x'"
+    >>> in_text_words("state.hands[0]: 'Oni' is not a card name", text, 0)
+    "hand: 'Oni' is not a card name"
+    """
+    seated = getattr(text, "SEATED", ())
+
+    def place(m: re.Match) -> str:
+        key, i = m.group(1), int(m.group(2))
+        if key == "hands":
+            return "hand" if i == seat else f"the hand of seat {i + 1}"
+        return f"{key}, seat {i + 1}" if key in seated else f"{key}, entry {i + 1}"
+
+    return re.sub(r"\b([a-z_][a-z_.]*)\[(\d+)\]", place, re.sub(r"\bstate\.", "", message))
 
 
 def load_text(path: str | os.PathLike, seed: int = 0) -> tuple["_state.State", int]:

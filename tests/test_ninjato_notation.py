@@ -4,21 +4,15 @@ actions carry what the board needs to place them, and anything else given
 to the notation is refused with one ``PositionError``."""
 from __future__ import annotations
 
-from hypothesis import given, strategies as st
+from hypothesis import given
 
-from ninja_dojo.engine import PositionError, new_game
+from ninja_dojo.engine import new_game
 from ninja_dojo.engine.ninjato import notation
+from tests.notation_checks import junk, kinds_in_id_order, refused_or_as_written
 
 
 def test_every_id_is_described_by_a_kind_of_the_list_and_its_name_read_back():
-    kinds = []
-    for a in range(notation.NUM_ACTIONS):
-        kind, args = notation.describe(a)
-        assert kind in notation.KINDS and isinstance(args, dict)
-        if kind not in kinds:
-            kinds.append(kind)
-        assert notation.parse_action(notation.action_name(a)) == a
-    assert tuple(kinds) == notation.KINDS          # the kinds in id order, each used
+    assert kinds_in_id_order(notation) == notation.KINDS          # the kinds in id order, each used
 
 
 def test_the_arguments_say_what_the_name_says():
@@ -57,20 +51,6 @@ def test_the_places_offered_carry_their_space_or_house_and_side():
             assert a.name == f"house {a.args['house'] + 1} {a.args['side']}"
 
 
-@given(st.one_of(st.text(max_size=40), st.integers(), st.none(), st.booleans(), st.floats(),
-                 st.lists(st.integers(), max_size=3), st.sampled_from([notation.action_name(a) + x
-                                                                       for a in (0, 9, 53, 65, 82)
-                                                                       for x in ("", " ", "!", "s")])))
+@given(junk(notation, (0, 9, 53, 65, 82)))
 def test_anything_else_is_refused_with_one_error(value):
-    for read in (notation.parse_action, notation.describe, notation.action_name, notation.card, notation.token):
-        try:
-            got = read(value)
-        except PositionError:
-            continue
-        # What is accepted is exactly what the notation writes.
-        if read is notation.parse_action:
-            assert notation.action_name(got) == value.strip()
-        elif read in (notation.card, notation.token):
-            assert isinstance(value, str)
-        else:
-            assert isinstance(value, int) and not isinstance(value, bool)
+    refused_or_as_written(value, notation, name_readers=(notation.card, notation.token))

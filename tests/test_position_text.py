@@ -19,7 +19,7 @@ from hypothesis import given, strategies as st
 
 from ninja_dojo import engine
 from ninja_dojo.engine import PositionError
-from ninja_dojo.engine.position_text import games_with_text, parse, position, text_of
+from ninja_dojo.engine.position_text import games_with_text, position, text_of
 from ninja_dojo.solver import cli
 from tests.play import play_random, random_joint
 from tests.properties import CONFIGURATIONS
@@ -179,6 +179,9 @@ def test_any_damaged_text_is_refused_in_one_line_or_is_a_position(game, data):
         again = position(toml(doc), seed=data.draw(st.integers(0, 2**63 - 1)))
     except PositionError as e:
         assert "\n" not in str(e) and len(str(e)) < 300
+        # in the text's words: its keys, seats from 1 (not the rules' own
+        # ``state.pp[1]``, which a text does not have)
+        assert not re.search(r"\bstate\.|[a-z_]\[\d", str(e)), str(e)
     else:
         # what it accepted is a position that plays
         play_random(again, random.Random(0))
@@ -256,9 +259,25 @@ def pride_text():
     (lambda t: edited(t, '"Shogun"]', '"Daimyo"]'), r"^'Daimyo' is not a card of the 4-player blue deck"),
     (lambda t: edited(t, '["Ninja", "Onmyoji", "Onmyoji", "Kabuki", "Kabuki"],\n', ''),
      r"^held: 2 hands, one for each of the 3 picks expected"),
-    (lambda t: edited(t, 'pp = [0, 12, 4, 4]', 'pp = [0, 13, 4, 4]'), r"the previous round's scoring gives 12"),
+    (lambda t: edited(t, 'pp = [0, 12, 4, 4]', 'pp = [0, 13, 4, 4]'),
+     r"^pp, seat 2: the previous round's scoring gives 12, not 13$"),
+    (lambda t: edited(t, 'pp = [0, 12, 4, 4]', 'pp = [0, 12, "4", 4]'), r"^pp, seat 3: expected an integer"),
 ])
 def test_a_wrong_pride_of_ninja_text_is_one_line(pride_text, change, message):
     with pytest.raises(PositionError, match=message) as e:
         position(change(pride_text))
     assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t: edited(t, 'piles = [[], [], []]', 'piles = [[], ["Smoke Bumb"], []]'),
+     r"^piles, seat 2: 'Smoke Bumb' is not a card name$"),
+    (lambda t: edited(t, 'known = [[], [], []]', 'known = [[], [], ["Zen Attack 15"]]'),
+     r"^known: seat 3 holds 'Zen Attack 15', but no 'Zen Attack 15' is left unseen$"),
+    (lambda t: edited(t, 'smoke_bomb_at_least = [0, 0, 0]', 'smoke_bomb_at_least = [0, 0, 1.5]'),
+     r"^smoke_bomb_at_least, seat 3: expected an integer"),
+])
+def test_a_wrong_san_ni_ichi_text_names_seats_from_1(change, message):
+    text = text_of(engine.new_game("san_ni_ichi", players=3, seed=2), 0)
+    with pytest.raises(PositionError, match=message):
+        position(change(text))

@@ -4,10 +4,11 @@ back, and anything else given to the notation is refused with one
 ``PositionError``."""
 from __future__ import annotations
 
-from hypothesis import given, strategies as st
+from hypothesis import given
 
-from ninja_dojo.engine import PositionError, new_game
+from ninja_dojo.engine import new_game
 from ninja_dojo.engine.pride_of_ninja import CARDS, HIDDEN_PICK, notation
+from tests.notation_checks import junk, refused_or_as_written
 
 
 def test_every_id_places_a_card_in_a_row_and_the_name_says_so():
@@ -34,18 +35,6 @@ def test_the_legal_actions_carry_their_card_and_row():
     assert {a.args["row"] for a in actions} == {"front", "back"}
 
 
-@given(st.one_of(st.text(max_size=40), st.integers(), st.none(), st.booleans(), st.floats(),
-                 st.lists(st.integers(), max_size=3), st.sampled_from([notation.action_name(a) + x
-                                                                       for a in (0, 5, HIDDEN_PICK)
-                                                                       for x in ("", " ", "!", "s")])))
+@given(junk(notation, (0, 5, HIDDEN_PICK)))
 def test_anything_else_is_refused_with_one_error(value):
-    for read in (notation.parse_action, notation.describe, notation.action_name, notation.card_name):
-        try:
-            got = read(value)
-        except PositionError:
-            continue
-        # What is accepted is exactly what the notation writes.
-        if read is notation.parse_action:
-            assert notation.action_name(got) == value.strip()
-        else:
-            assert isinstance(value, int) and not isinstance(value, bool)
+    refused_or_as_written(value, notation, id_readers=(notation.card_name,))

@@ -9,22 +9,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
 
-from ninja_dojo.engine import PositionError, new_game
+from ninja_dojo.engine import new_game
 from ninja_dojo.engine.senjutsu import CARD_IDS, HEXES, SAMURAI_KEYS, notation
+from tests.notation_checks import junk, kinds_in_id_order, refused_or_as_written
 from ninja_dojo.tui.games.senjutsu.words import STEP_WORDS, action_words, samurai_words, step_words
 
 
 def test_every_id_is_described_and_its_name_read_back():
-    kinds = []
-    for a in range(notation.NUM_ACTIONS):
-        kind, args = notation.describe(a)
-        assert kind in notation.KINDS
-        if kind not in kinds:
-            kinds.append(kind)
-        assert notation.parse_action(notation.action_name(a)) == a
-    assert tuple(kinds) == notation.KINDS          # every kind, in id order
+    assert kinds_in_id_order(notation) == notation.KINDS          # every kind, in id order
 
 
 def test_the_arguments_name_cards_hexes_and_samurai_as_the_game_does():
@@ -38,21 +32,9 @@ def test_the_arguments_name_cards_hexes_and_samurai_as_the_game_does():
     assert notation.action_name(466) == "turn it left 2"
 
 
-@given(st.one_of(st.text(max_size=40), st.integers(), st.none(), st.booleans(), st.floats(),
-                 st.lists(st.integers(), max_size=3),
-                 st.sampled_from([notation.action_name(a) + x for a in (0, 361, 424, 437, 460)
-                                  for x in ("", " ", "!", "s")])))
+@given(junk(notation, (0, 361, 424, 437, 460)))
 def test_anything_else_is_refused_with_one_error(value):
-    for read in (notation.parse_action, notation.describe, notation.action_name):
-        try:
-            got = read(value)
-        except PositionError:
-            continue
-        # What is accepted is exactly what the notation writes.
-        if read is notation.parse_action:
-            assert notation.action_name(got) == value.strip()
-        else:
-            assert isinstance(value, int) and not isinstance(value, bool)
+    refused_or_as_written(value, notation)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -42,6 +42,9 @@ HAND_SIZE = 9
 #: nothing is dealt after the start.
 RECORD = True
 
+#: the keys with one entry per seat, seat 1 first (engine.position_text.in_text_words)
+SEATED = ("won", "played")
+
 
 def known(buf, seat: int) -> list[Entry]:
     v = view(buf, seat)

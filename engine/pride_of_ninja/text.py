@@ -51,6 +51,9 @@ from ninja_dojo.engine.pride_of_ninja.views import view
 #: another seat's face-down pick, as the text writes it
 UNSEEN = "?"
 
+#: the keys with one entry per seat, seat 1 first (engine.position_text.in_text_words)
+SEATED = ("pp", "previous.front_rows", "previous.back_rows", "previous.pp_before")
+
 
 def known(buf, seat: int) -> list[Entry]:
     v = view(buf, seat)

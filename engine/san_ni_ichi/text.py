@@ -42,6 +42,9 @@ SMOKE_BOMB = "Smoke Bomb"
 #: discard face up), and nothing is dealt after the start.
 RECORD = True
 
+#: the keys with one entry per seat, seat 1 first (engine.position_text.in_text_words)
+SEATED = ("known", "smoke_bomb_at_least", "no_smoke_bomb", "piles", "damage", "played")
+
 
 def pinned(before: dict, after: dict) -> tuple[str, ...]:
     """What a record must say a move showed beyond the moves' names: the
