@@ -27,9 +27,26 @@ it, so that every move of the record is legal where it was played.  A move
 no such deal allows is refused in one line naming it.  ``solver review
 FILE.toml`` reviews the seat's decisions from these positions.
 
-Games whose records are read: those whose text module says ``RECORD``
-(every move is seen by every seat and nothing is dealt after the start);
-in the others a record would also have to say what its seat was dealt.
+Games whose records are read: those whose text module says ``RECORD``.
+A move is written as its seat saw it (``State.observed``: another seat's
+face-down card is only that), and the text module may add two hooks:
+
+- ``pinned(before, after)``: the keys of the position text whose values a
+  move's line must say it showed (``seen = {...}``), because the moves'
+  names do not: San, Ni, Ichi!'s last round played without a choice; in
+  Pride of Ninja the hand passed to the seat, and the rows turned up when
+  a round ends.
+- ``deal(state, seat, moves, seens, i, seed)``: for a game whose later
+  moves show what its deal hid (a draft: the hand passed to you at the
+  fifth pick was fixed when the round was dealt), the position before move
+  ``i`` with what the seat cannot see dealt again to fit the whole record,
+  and the actions that deal plays for the moves it covers.  Called at the
+  start and after every move (it changes nothing where the game dealt
+  nothing new); its deal is the only one tried.  Any game that deals
+  hidden cards the record shows later (a hand drawn, a card revealed at a
+  round's end) would give one; Nin Jan and San, Ni, Ichi! need none: every
+  card there is seen when it is played, so a deal drawn from the past
+  alone (the determinization) is dealt again whenever a move needs it.
 
 >>> from ninja_dojo.engine import new_game
 >>> s = new_game("ninjan", players=2, seed=3)
@@ -77,7 +94,8 @@ def record_of(state: State, seat: int) -> str:
     moves = []
     pinned = getattr(game.text, "pinned", None)
     for ply in state.plies():
-        move = {str(s + 1): game.action_name(a) for s, a in sorted(ply.move.items())}
+        # (each move as the seat saw it: another seat's face-down card is only that)
+        move = {str(s + 1): game.action_name(ply.before.observed(s, a, seat)) for s, a in sorted(ply.move.items())}
         if pinned is not None:
             after = _entries(ply.after, seat)
             keys = pinned(_entries(ply.before, seat), after)
@@ -124,17 +142,29 @@ def replay(text: str, seed: int = 0) -> RecordedGame:
     end = doc.get("end")
     if end is not None and not isinstance(end, dict):
         raise PositionError("end: expected a table ([end]) of where the game stood")
-    first = state
     named_moves = [_named(i, joint, players) for i, joint in enumerate(moves)]
+    seens = [named.pop("seen", {}) for named in named_moves]
+    # A game whose later moves show what its deal hid (a draft: the hand
+    # passed to the seat) deals what the seat cannot see to fit the whole
+    # record, at the start and wherever the game deals again; that deal is
+    # the only one tried (another, drawn from the past alone, would not fit
+    # the moves ahead).
+    deal = getattr(game.text, "deal", None)
+    tries = 1 if deal else DEALS
+
+    def dealt(world: State, i: int) -> tuple[State, dict]:
+        return deal(world, seat, named_moves, seens, i, seed * 7919 + i) if deal else (world, {})
+    state, plan = dealt(state, 0)
+    first = state
     plies = []
     for i, named in enumerate(named_moves):
         where = f"moves: move {i + 1}"
         movers = state.movers()
-        if sorted(s for s in named if s != "seen") != movers:
-            raise PositionError(f"{where}: seats {_seats(s for s in named if s != 'seen')} move, but here "
+        if sorted(named) != movers:
+            raise PositionError(f"{where}: seats {_seats(named)} move, but here "
                                 f"{_seats(movers) or 'none (the game is over)'} decide")
-        seen = named.pop("seen", {})
-        following = sorted(s for s in named_moves[i + 1] if s != "seen") if i + 1 < len(named_moves) else None
+        seen = seens[i]
+        following = sorted(named_moves[i + 1]) if i + 1 < len(named_moves) else None
 
         def reached(after, following=following, seen=seen, i=i):
             """'' if ``after`` is where the record goes on, else why not."""
@@ -147,10 +177,13 @@ def replay(text: str, seed: int = 0) -> RecordedGame:
                 return ("end: the game does not stand there after the last move in any deal you could not "
                         "tell from yours")
             return ""
-        state, move, after, steps = _legal_world(state, named, reached, seat, seed * 7919 + i, where)
+        state, move, after, steps, ahead = _legal_world(state, named, reached, seat, seed * 7919 + i, where,
+                                                        plan.pop(i, {}), lambda after, i=i: dealt(after, i + 1),
+                                                        tries)
+        plan.update(ahead)
         plies.append(Ply(i, state, move, after, steps))
         state = after
-    return RecordedGame(seat, first, tuple(plies), state)
+    return RecordedGame(seat, plies[0].before if plies else first, tuple(plies), state)
 
 
 def _named(i: int, joint, players: int) -> dict[int, str]:
@@ -191,21 +224,30 @@ def _seats(seats) -> str:
     return ", ".join(str(s + 1) for s in sorted(seats))
 
 
-def _legal_world(state: State, named: dict, reached, seat: int, seed: int, where: str):
+def _legal_world(state: State, named: dict, reached, seat: int, seed: int, where: str, planned: dict, dealt,
+                 tries: int = DEALS):
     """A position the seat cannot tell from ``state`` in which every move of
     ``named`` is legal and whose position after it is ``reached`` (the next
     move's seats decide: who decides can hang on a hidden card, a seat is
     asked about a Smoke Bomb only if it holds one; after the last move, the
     seat sees what the record's ``[end]`` says: a hand played out without a
     choice shows its cards); the position, the move as action ids, the
-    position after it and its steps.  ``reached(after)`` says why not, or ''."""
+    position after it and its steps.  ``reached(after)`` says why not, or ''.
+    A move is named as the seat saw it, so it stands for any action that
+    shows that way (another seat's face-down card); ``planned`` says which
+    one ``state``'s deal plays.  ``dealt(after)`` is the position after
+    the move with what the game deals then fitted to the record, and the
+    moves that deal plans (the game text's ``deal``)."""
     world = state
     never = set(named)          # seats whose move no deal tried allowed
     why = ""
-    for attempt in range(DEALS):
+    for attempt in range(tries):
         move = {}
         for s, name in named.items():
-            ids = [a for a in world.legal_action_ids(s) if world.game.action_name(a) == name]
+            ids = [a for a in world.legal_action_ids(s)
+                   if world.game.action_name(world.observed(s, a, seat)) == name]
+            if world is state and planned.get(s) in ids:
+                ids.insert(0, planned[s])
             if ids:
                 move[s] = ids[0]
                 never.discard(s)
@@ -216,9 +258,10 @@ def _legal_world(state: State, named: dict, reached, seat: int, seed: int, where
         if len(move) == len(named):
             after = world.clone()
             steps = after.apply(move)
+            after, ahead = dealt(after)
             why = reached(after)
             if not why:
-                return world, move, after, steps
+                return world, move, after, steps, ahead
         world = _keep_past(state, state.determinize(seat, seed + attempt))
     if never:
         s = min(never)

@@ -224,6 +224,12 @@ class State:
         self.history.append(tuple(sorted(joint.items())))
         return self.game.steps(self._buf)
 
+    def observed(self, actor: int, action: int, observer: int) -> int:
+        """The action id ``observer`` sees when ``actor`` plays ``action``
+        here: the action itself, or what of it shows (another seat's
+        face-down card in Pride of Ninja is only "a card face down")."""
+        return _driver.observe(self.rules, self._buf, actor, action, observer)
+
     def returns(self) -> list[float]:
         """Win shares of a finished game (tied winners share)."""
         if not self.is_terminal():

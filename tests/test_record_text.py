@@ -38,7 +38,13 @@ def games(game: str, count: int):
 
 
 def test_games_with_records():
-    assert {"ninjan", "san_ni_ichi"} <= set(RECORD_GAMES)
+    assert {"ninjan", "san_ni_ichi", "pride_of_ninja"} <= set(RECORD_GAMES)
+
+
+def as_seen(state, move: dict, seat: int) -> dict:
+    """A joint move's names as ``seat`` saw them (another seat's face-down
+    card only as that)."""
+    return {s: state.game.action_name(state.observed(s, a, seat)) for s, a in move.items()}
 
 
 @pytest.mark.parametrize("game", RECORD_GAMES)
@@ -51,8 +57,8 @@ def test_a_record_reads_back_as_the_game_its_seat_saw(game):
             assert len(again.plies) == len(real)
             for mine, ply in zip(again.plies, real):
                 assert mine.before.view(seat) == ply.before.view(seat)
-                assert mine.move == ply.move or {s: ply.before.game.action_name(a) for s, a in mine.move.items()} \
-                    == {s: ply.before.game.action_name(a) for s, a in ply.move.items()}
+                assert mine.after.view(seat) == ply.after.view(seat)
+                assert as_seen(mine.before, mine.move, seat) == as_seen(ply.before, ply.move, seat)
             assert again.final.view(seat) == state.view(seat)
 
 
@@ -166,3 +172,175 @@ def test_cli_show_record_of_a_saved_game(tmp_path, capsys):
     assert text == record_of(state, 2)
     assert replay(text).final.view(2) == state.view(2)
     assert cli.main(["show", str(tmp_path / "x.toml"), "--record"]) == 2
+
+
+# ---------------------------------------------------------- Pride of Ninja
+# A draft: the hand passed to the seat at each pick is something only it
+# saw, fixed when the round was dealt; a record says it (a move's
+# seen.hand), and the rows turned up at a round's end (seen.previous).
+
+def pride_record() -> str:
+    """Seat 2 of a 3-player game: round 1 (six moves, the last pick forced)
+    and four moves of round 2."""
+    state = engine.new_game("pride_of_ninja", players=3, seed=1)
+    play_random(state, random.Random(1), moves=10)
+    return record_of(state, 1)
+
+
+def with_moves(record: str, moves: list) -> str:
+    """``record`` with its moves replaced by ``moves`` (as TOML reads them)."""
+    from ninja_dojo.engine.position_text import _value
+    head, rest = record.split("moves = [", 1)
+    return head + "moves = " + _value(moves) + "\n" + rest.split("\n]\n", 1)[1]
+
+
+def test_a_pride_record_says_what_the_seat_was_passed_and_no_other_hidden_card():
+    record = pride_record()
+    moves = tomllib.loads(record)["moves"]
+    assert len(moves) == 10
+    # every move says the hand passed on to seat 2; the sixth ends round 1:
+    # its rows turned up, the hand dealt for round 2 and its Victim's Cards
+    assert all(len(m["seen"]["hand"]) == 7 - (i % 6) - 1 for i, m in enumerate(moves) if i != 5)
+    assert set(moves[5]["seen"]) == {"hand", "victims", "previous"} and len(moves[5]["seen"]["hand"]) == 7
+    # another seat's face-down card is written as seat 2 saw it
+    hidden = [m[s] for m in moves for s in ("1", "3") if "face down" in m[s]]
+    assert hidden and set(hidden) == {"a card face down to the back row"}
+    assert any("face down" in m["2"] and not m["2"].startswith("a card") for m in moves)
+
+
+@pytest.mark.parametrize("change, message", [
+    # a hand passed later that the earlier ones do not allow
+    (lambda m: m[2]["seen"].__setitem__("hand", ["Ninja", "Ninja", "Ninja", "Ninja"]),
+     r"^moves: move 3 \(round 1, pick 3\): too many 'Ninja': the hand you passed on before has none left"),
+    (lambda m: m[1]["seen"].__setitem__("hand", ["Shogun", "Miko", "Onmyoji", "Kabuki", "Kabuki"]),
+     r"^moves: move 2 \(round 1, pick 2\): too many 'Shogun'"),
+    (lambda m: m[5]["seen"].__setitem__("hand", ["Shogun"] * 7), r"^moves: move 6 \(round 2, pick 1\): too many 'Shogun'"),
+    # a pick of a card not in the hand
+    (lambda m: m[0].__setitem__("2", "Shogun to the front row"),
+     r"^moves: move 1 \(round 1, pick 1\): picks: pick 1: your 'Shogun' was not in the hand you held"),
+    (lambda m: m[6].__setitem__("2", "Shogun to the front row"), r"^moves: move 7 \(round 2, pick 1\): .*your 'Shogun'"),
+    # what the seat cannot have seen, or must have
+    (lambda m: m[2].__setitem__("1", "Miko face down to the back row"),
+     r"^moves: move 3, seat 1: 'Miko face down to the back row': another seat's face-down card is seen only as"),
+    (lambda m: m[2].__setitem__("2", "a card face down to the back row"), r"^moves: move 3, seat 2: your own card is named"),
+    (lambda m: m[1]["seen"].pop("hand"), r"^moves: move 2: seen: 'hand' missing \(the hand passed to you\)"),
+    (lambda m: m[5]["seen"].pop("hand"), r"^moves: move 6: seen: 'hand' missing \(the hand dealt to you for round 2\)"),
+    (lambda m: m[5]["seen"].pop("victims"), r"^moves: move 6: seen: 'victims' missing"),
+    (lambda m: m[1].__setitem__("3", "Ninja to the middle row"),
+     r"^moves: move 2, seat 3: 'Ninja to the middle row' is not a Pride of Ninja action"),
+    # the rows turned up at the round's end
+    (lambda m: m[5]["seen"]["previous"]["back_rows"].reverse(),
+     r"^moves: move 6: seen: previous: the rows turned up do not fit the picks seen and the hands you held"),
+    (lambda m: m[3].__setitem__("1", "Shogun to the front row"),
+     r"^moves: move 6: seen: previous: seat 1's front row lacks cards it was seen to take"),
+    (lambda m: m[5]["seen"]["previous"].__setitem__("pp_before", [1, 0, 0]),
+     r"^moves: move 6: seen: previous: pp_before: \[1, 0, 0\], but the round began with \[0, 0, 0\]"),
+    (lambda m: m[5]["seen"].__setitem__("previous", "rows"), r"^moves: move 6: seen: previous: expected a table"),
+    (lambda m: m.pop(3), r"^moves: move 4 \(round 1, pick 4\): hand: 2 cards, expected 3"),
+])
+def test_a_wrong_pride_record_is_one_line_naming_the_move(change, message):
+    record = pride_record()
+    moves = tomllib.loads(record)["moves"]
+    change(moves)
+    changed = with_moves(record, moves)
+    assert changed != record
+    with pytest.raises(PositionError, match=message) as e:
+        replay(changed)
+    assert "\n" not in str(e.value)
+
+
+def test_a_pride_record_typed_without_the_rows_is_read():
+    """A player typing a game in need not copy every row at a round's end:
+    the rows are then dealt like any card the seat did not see."""
+    record = pride_record()
+    moves = tomllib.loads(record)["moves"]
+    del moves[5]["seen"]["previous"]
+    game = replay(with_moves(record, moves).split("\n[end]")[0] + "\n[options]\ndeck = \"blue\"\n")
+    assert len(game.plies) == 10 and game.final.view(1)["round"] == 2
+
+
+def test_a_pride_record_is_dealt_again_at_random():
+    """The unseen cards are dealt again at random, among the deals the
+    seat could not tell from the real one (the review's positions are not
+    the real game's)."""
+    state = engine.new_game("pride_of_ninja", players=5, seed=1)
+    play_random(state, random.Random(1), moves=9)
+    record = record_of(state, 0)
+    games = [replay(record, seed=k) for k in range(8)]
+    # round 1, its rows turned up at its end, and round 2, under way
+    for ply in (0, 8):
+        deals = {str((game.plies[ply].before.fields()["hands"], game.plies[ply].before.fields()["picks"]))
+                 for game in games}
+        assert len(deals) > 1
+        assert all(game.plies[ply].before.view(0) == games[0].plies[ply].before.view(0) for game in games)
+
+
+PRIDE_NAMES = ["Ninja to the front row", "Miko face down to the back row", "a card face down to the back row",
+               "Shogun to the front row", "Kabuki face down to the back row", "", "Ninja"]
+PRIDE_CARDS = ["Ninja", "Samurai", "Miko", "Onmyoji", "Kabuki", "Sumo Rikishi", "Shogun", "Oni", 7]
+
+
+@given(data=st.data())
+def test_a_damaged_pride_record_is_refused_in_one_line_or_is_a_game(data):
+    record = pride_record()
+    moves = tomllib.loads(record)["moves"]
+    how = data.draw(st.sampled_from(["drop", "swap", "rename", "hand", "rows", "seen"]))
+    i = data.draw(st.integers(0, len(moves) - 1))
+    seen = moves[i]["seen"]
+    if how == "drop":
+        del moves[i]
+    elif how == "swap":
+        j = data.draw(st.integers(0, len(moves) - 1))
+        moves[i], moves[j] = moves[j], moves[i]
+    elif how == "rename":
+        moves[i][data.draw(st.sampled_from(["1", "2", "3"]))] = data.draw(st.sampled_from(PRIDE_NAMES))
+    elif how == "hand":
+        hand = seen["hand"]
+        k = data.draw(st.integers(0, len(hand)))
+        seen["hand"] = hand[:k] + data.draw(st.lists(st.sampled_from(PRIDE_CARDS), max_size=2)) + hand[k + 1:]
+    elif how == "rows" and "previous" in seen:
+        rows = seen["previous"][data.draw(st.sampled_from(["front_rows", "back_rows"]))]
+        p = data.draw(st.integers(0, len(rows) - 1))
+        rows[p][data.draw(st.integers(0, len(rows[p]) - 1))] = data.draw(st.sampled_from(PRIDE_CARDS))
+    else:
+        key = data.draw(st.sampled_from(["hand", "previous", "victims", "picks", "held", "pp"]))
+        seen[key] = data.draw(st.sampled_from([[], [[]], "x", 3, {"front_rows": 1}, [["?", "back"]] * 3]))
+    try:
+        game = replay(with_moves(record, moves))
+    except PositionError as e:
+        assert "\n" not in str(e)
+    else:
+        assert len(game.plies) == len(moves)
+
+
+def test_cli_shows_and_reviews_a_pride_record(tmp_path, capsys):
+    state = engine.new_game("pride_of_ninja", players=4, seed=6, deck="red")
+    play_random(state, random.Random(4), moves=9)
+    saved = tmp_path / "game.msgpack"
+    engine.save(state, saved)
+    assert cli.main(["show", str(saved), "--player", "2", "--record"]) == 0
+    text = capsys.readouterr().out
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    assert cli.main(["review", str(path), "--iterations", "200", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 2:" in out and "seat 1:" not in out
+    moves = tomllib.loads(text)["moves"]
+    moves[1]["seen"]["hand"] = ["Oni"] * len(moves[1]["seen"]["hand"])
+    path.write_text(with_moves(text, moves))
+    assert cli.main(["review", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "moves: move 2" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_pride_record_in_the_docs_reads_and_reviews(tmp_path, capsys):
+    import re
+    from tests.test_docs import DOCS
+    text = next(b for b in re.findall(r"```toml\n(.*?)```", (DOCS / "positions.md").read_text(), re.S)
+                if "moves = [" in b and "pride_of_ninja" in b)
+    game = replay(text)
+    assert len(game.plies) == 3 and game.final.view(0)["hand"] == ["Ninja", "Samurai", "Onmyoji", "Shogun"]
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
+    assert "seat 1: 3 decisions" in capsys.readouterr().out
