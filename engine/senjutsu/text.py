@@ -43,6 +43,8 @@ from ninja_dojo.engine.errors import PositionError
 from ninja_dojo.engine.position_text import Entry, body_keys
 from ninja_dojo.engine.senjutsu import cards as cards_data
 from ninja_dojo.engine.senjutsu.position import children, fields as state_fields, from_fields
+# (the words of one compiled node, from the card's parse tree: what the app shows)
+from ninja_dojo.engine.senjutsu.views import _node_words as node_words
 from ninja_dojo.engine.senjutsu.rules import (CARD_IDS, CARD_NAMES, CARDS, DECISIONS, FRAME_NAMES, HEX_NAMES, HEXES,
                                               KAMAE, KAMAE_NAMES, PHASES, ROUND_LIMIT, SAMURAI, SAMURAI_KEYS,
                                               resolve_options)
@@ -92,10 +94,12 @@ NUMBERS = {
     _op("push"): (None, None, ("directions", "directions")),
     _op("pull"): (None, None, ("directions", "directions")),
 }
+#: every key a frame's numbers may have
+NUMBER_KEYS = tuple(dict.fromkeys(spec[0] for specs in NUMBERS.values() for spec in specs if spec))
 #: a replacement window opens after the reveal (1) or after a segment (2)
 AFTER = {1: "reveal", 2: "segment"}
 #: the keys a frame may have besides its numbers
-FRAME_KEYS = ("frame", "action", "segment", "target", "next")
+FRAME_KEYS = ("frame", "action", "does", "segment", "target", "next")
 
 
 # ------------------------------------------------------------ card parts
@@ -143,6 +147,21 @@ def part_node(v, where: str) -> int:
     return node
 
 
+def part(node: int) -> dict:
+    """A part of a card as a text writes it: where it is on the card
+    (``action``) and what it does (``does``, the card's words)."""
+    return {"action": part_words(node), "does": node_words(node)}
+
+
+def part_read(t: dict, where: str) -> int:
+    """The node of a table's ``action``, checked against its ``does`` if given."""
+    node = part_node(t["action"], f"{where}: action")
+    if "does" in t and t["does"] != node_words(node):
+        raise PositionError(f"{where}: does: {checks.shown(t['does'])}, but {t['action']} says "
+                            f"{node_words(node)!r}")
+    return node
+
+
 # ------------------------------------------------------------ writing
 def _card(cid) -> str:
     return NOTHING if cid is None else STUN if cid == "stun" else CARD_NAMES[CARD_IDS.index(cid)]
@@ -169,7 +188,7 @@ def _mask_words(form: str, m: int) -> list:
 
 def _frame(frame) -> dict:
     kind, node, cur, ctx, tgt, *numbers = frame
-    out = {"frame": FRAME_NAMES[kind]} if node is None else {"action": part_words(node)}
+    out = {"frame": FRAME_NAMES[kind]} if node is None else part(node)
     if ctx is not None:
         out["segment"] = ctx + 1
     if tgt is not None:
@@ -238,7 +257,7 @@ def known(buf, seat: int) -> list[Entry]:
     if f["last_attack"] is not None:
         p, h, facing, node = f["last_attack"]
         out.append(Entry("last_attack", {"seat": p + 1, "hex": _hex(None if h is None else HEXES[h]),
-                                         "facing": COMPASS_WORDS[facing], "action": part_words(node)},
+                                         "facing": COMPASS_WORDS[facing], **part(node)},
                          "the last attack (the hexes it covered are shown): who made it, from where, "
                          "facing which way, with which action"))
     activation = _activation(f)
@@ -269,7 +288,7 @@ def _activation(f: dict) -> dict:
         out["step"] = f["step"]
     if any(map(any, f["dealt"])):
         out["wounds_dealt"] = f["dealt"]
-    blocks = [{"seat": p + 1, "initiative": b[0], "segment": b[1] + 1, "action": part_words(b[2])}
+    blocks = [{"seat": p + 1, "initiative": b[0], "segment": b[1] + 1, **part(b[2])}
               for p, b in enumerate(f["blocks"]) if b is not None]
     if blocks:
         out["blocks"] = blocks
@@ -365,7 +384,8 @@ class _Reader:
             raise PositionError(f"{key}: expected a table ({{key = value, ...}}), got {checks.kind(v)}")
         for k in v:
             if k not in allowed:
-                raise PositionError(f"{key}: {checks.shown(k)} is not one of its keys ({', '.join(allowed)})")
+                listed = ", ".join(allowed) if len(allowed) <= 8 else "docs/positions.md lists them"
+                raise PositionError(f"{key}: {checks.shown(k)} is not one of its keys ({listed})")
         return v
 
 
@@ -383,6 +403,11 @@ def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
     cannot see filled in card order (dealt again at random afterwards)."""
     phase = checks.one_of(doc.get("phase"), "phase", PHASES)
     live = phase in ("activation", "discard")
+    for key in doc:
+        # (the keys are too many to list in one line: the docs list them)
+        if key not in BODY + OPTIONAL + ("activation",):
+            raise PositionError(f"{checks.shown(key)}: not a key of a Senjutsu position (docs/positions.md, "
+                                "\"Senjutsu\", lists them)")
     body_keys(doc, BODY + (("activation",) if live else ()), OPTIONAL + (() if live else ("activation",)))
     _samurai(options, players)
     samurai, decks, terrain = resolve_options(players, 0, options)
@@ -446,14 +471,14 @@ def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
     out["last_attack"] = None
     if "last_attack" in doc:
         w = "last_attack"
-        la = r.table(doc[w], w, ("seat", "hex", "facing", "action"))
+        la = r.table(doc[w], w, ("seat", "hex", "facing", "action", "does"))
         for key in ("seat", "hex", "facing", "action"):
             if key not in la:
                 raise PositionError(f"{w}: {key} missing")
         h = r.hex(la["hex"], f"{w}: hex")
         out["last_attack"] = [checks.integer(la["seat"], f"{w}: seat", 1, n) - 1,
                               None if h is None else HEXES.index(tuple(h)), r.facing(la["facing"], f"{w}: facing"),
-                              part_node(la["action"], f"{w}: action")]
+                              part_read(la, w)]
     out["known_tops"] = [[top[p][q] for p in ps] for q in ps]
     # each seat's cards: what the text places, and the rest of its deck in
     # the places it does not (hidden hand, pile below the known top, face down)
@@ -467,12 +492,19 @@ def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
                   "the cards played": on_table, "armour": [armour[p]] if armour[p] else [],
                   "known_top_cards": tops[p], "my_face_down": my_down if p == me else []}
         counted = Counter()
+        where: dict[str, list[str]] = {}
         for place, ids in placed.items():
             counted.update(ids)
-            for cid, k in counted.items():
-                if k > decks[p].get(cid, 0):
+            for cid in ids:
+                if cid == SAMURAI[SAMURAI_KEYS.index(samurai[p])].core:
+                    raise PositionError(f"{place}: {CARD_NAMES[CARD_IDS.index(cid)]} is a core, no card of the "
+                                        "deck: it is in hand unless it is played (not listed)")
+                where.setdefault(cid, []).append(place)
+                if counted[cid] > decks[p].get(cid, 0):
+                    also = sorted(set(where[cid][:-1]))
                     raise PositionError(f"{place}: too many {CARD_NAMES[CARD_IDS.index(cid)]!r} for seat {p + 1}: "
-                                        f"its deck has {decks[p].get(cid, 0)}")
+                                        f"its deck has {decks[p].get(cid, 0)}"
+                                        + (f" (also in {' and '.join(also)})" if also else ""))
         rest = sorted((Counter(decks[p]) - counted).elements(), key=CARD_IDS.index)
         hidden_hand = 0 if p == me else sizes[p] - len(known_cards[p])
         if hidden_hand < 0:
@@ -485,11 +517,13 @@ def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
         hidden_down = 0 if p == me else down[p]
         want = hidden_hand + below + hidden_down
         if len(rest) != want:
-            off = len(rest) - want
-            raise PositionError(f"seat {p + 1}: {len(rest)} cards of {whose} deck are in no place the text gives, "
-                                f"but its hidden hand, pile and face-down discards hold {want}: {abs(off)} "
-                                f"card{'s' if abs(off) > 1 else ''} {'missing from' if off > 0 else 'too many in'} "
-                                "the hands, piles and discards given")
+            if p == me:
+                places = f"your pile holds {want}"
+            else:
+                places = (f"the places you cannot see hold {want} ({hidden_hand} in the hand, {below} in the pile"
+                          f"{' below the known top cards' if tops[p] else ''}, {hidden_down} face down)")
+            raise PositionError(f"draw_piles, seat {p + 1}: {len(rest)} cards of {whose} deck are in no place "
+                                f"the text names, but {places}")
         hands.append((hand if p == me else known_cards[p]) + rest[:hidden_hand])
         draw.append(rest[hidden_hand:hidden_hand + below] + tops[p][::-1])
         downs.append(my_down if p == me else rest[hidden_hand + below:])
@@ -580,7 +614,7 @@ def _read_activation(act: dict, r: _Reader, out: dict, phase: str) -> None:
     blocks: list = [None] * n
     for i, b in enumerate(checks.items(act.get("blocks", []), "activation.blocks", what="a list of blocks")):
         w = f"activation.blocks, block {i + 1}"
-        b = r.table(b, w, ("seat", "initiative", "segment", "action"))
+        b = r.table(b, w, ("seat", "initiative", "segment", "action", "does"))
         for key in ("seat", "initiative", "segment", "action"):
             if key not in b:
                 raise PositionError(f"{w}: {key} missing")
@@ -589,7 +623,7 @@ def _read_activation(act: dict, r: _Reader, out: dict, phase: str) -> None:
             raise PositionError(f"{w}: seat {p + 1} has a block already")
         blocks[p] = [checks.integer(b["initiative"], f"{w}: initiative", 0, 10),
                      checks.integer(b["segment"], f"{w}: segment", 1, max(len(contexts), 1)) - 1,
-                     part_node(b["action"], f"{w}: action"), None]
+                     part_read(b, w), None]
     out["blocks"] = blocks
     frames = checks.items(act.get("frames", []), "activation.frames", what="a list of frames")
     out["stack"] = [_read_frame(fr, f"activation.frames, frame {i + 1}", n, len(contexts))
@@ -613,15 +647,16 @@ def _mask(seats: list[int]) -> int:
 
 
 def _read_frame(fr, w: str, n: int, contexts: int) -> list:
-    fr = _Reader.table(fr, w, FRAME_KEYS + tuple(k for spec in NUMBERS.values() for k in
-                                                  ((s[0] for s in spec if s))))
+    fr = _Reader.table(fr, w, FRAME_KEYS + NUMBER_KEYS)
     if ("frame" in fr) == ("action" in fr):
         raise PositionError(f"{w}: give either the window it is (frame) or the part of a card it runs (action)")
     if "frame" in fr:
+        if "does" in fr:
+            raise PositionError(f"{w}: does: a window is no part of a card")
         kind = WINDOWS[checks.one_of(fr["frame"], f"{w}: frame", tuple(WINDOWS))]
         node = None
     else:
-        node = part_node(fr["action"], f"{w}: action")
+        node = part_read(fr, w)
         kind = cards_data.COMPILED.nodes[node][0]          # (the node's opcode)
     cur = part_node(fr["next"], f"{w}: next") if "next" in fr else None
     ctx = checks.integer(fr["segment"], f"{w}: segment", 1, max(contexts, 1)) - 1 if "segment" in fr else None
@@ -631,7 +666,7 @@ def _read_frame(fr, w: str, n: int, contexts: int) -> list:
     mine = {s[0] for s in specs if s}
     for key in fr:
         if key not in FRAME_KEYS and key not in mine:
-            raise PositionError(f"{w}: {key!r} is not a key of this frame"
+            raise PositionError(f"{w}: {checks.shown(key)} is not a key of this frame"
                                 + (f" (its own: {', '.join(sorted(mine))})" if mine else ""))
     for k, spec in enumerate(specs):
         if spec is None or spec[0] not in fr:
