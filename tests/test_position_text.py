@@ -335,3 +335,35 @@ def test_a_senjutsu_text_names_cards_and_parts_never_their_numbers():
             assert not ids.search(text)
             frames += "frames = [" in text
     assert frames
+
+
+#: Senjutsu's fields that a seat sees whole (position.pyx): a text read
+#: back must give them exactly, so the round plays on as it would have;
+#: the view alone shows only part of the interpreter (the frame on top).
+SENJUTSU_PUBLIC = ("samurai", "deck", "terrain", "round", "phase", "stuns", "cores_in_hand", "discards_face_up",
+                   "armour", "hexes", "facings", "kamae", "wounds", "bleeding", "standing", "fell", "advantage",
+                   "placed", "selected", "replacements", "additionals", "segments", "initiative_fixed",
+                   "cancelled", "no_move", "revealed_to", "dealt", "step", "contexts", "stack", "decision",
+                   "choosing", "last_attack", "known_tops")
+
+
+def test_a_senjutsu_text_keeps_all_the_seat_sees_of_the_round():
+    from ninja_dojo.engine.senjutsu.cards import OPS
+    for state in every_position("senjutsu", 4):
+        f = state.fields()
+        for seat in range(state.players):
+            g = position(text_of(state, seat), seed=5).fields()
+            assert {k: g[k] for k in SENJUTSU_PUBLIC} == {k: f[k] for k in SENJUTSU_PUBLIC}
+            # (a "then" action's cost is read only while one runs; the seat
+            # deciding, only while a seat alone decides)
+            if any(frame[0] == OPS.index("then") for frame in f["stack"]):
+                assert g["paid"] == f["paid"]
+            if f["decision"] not in ("none", "select"):
+                assert g["deciding"] == f["deciding"]
+            assert [len(x) for x in g["hands"]] == [len(x) for x in f["hands"]]
+            assert g["hands"][seat] == f["hands"][seat]
+            assert g["discards_face_down"][seat] == f["discards_face_down"][seat]
+            assert [len(x) for x in g["draw_piles"]] == [len(x) for x in f["draw_piles"]]
+            assert g["known_hands"][seat] == f["known_hands"][seat]
+            assert [row[seat] for row in g["known_hands"]] == [row[seat] for row in f["known_hands"]]
+
