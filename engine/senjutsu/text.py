@@ -28,10 +28,13 @@ cost was paid except while one is running.
 >>> from ninja_dojo.engine import new_game
 >>> from ninja_dojo.engine.position_text import position, text_of
 >>> s = new_game("senjutsu", players=2, seed=1, samurai="ronin,master")
->>> print(text_of(s, 0).split("# your hand")[1].splitlines()[1])
-hand = ["Dragon Moon Slash", "Horizontal Cut", "Leaping Strike", "Wind Slash", "Whirlwind Slash"]
+>>> [line for line in text_of(s, 0).splitlines() if line.startswith(("phase", "draw_piles"))]
+['phase = "place"', 'draw_piles = [40, 40]']
 >>> position(text_of(s, 0), seed=1).view(0) == s.view(0)
 True
+>>> node = part_node("Calm Defence, part 2, action 2", "action")
+>>> part(node)
+{'action': 'Calm Defence, part 2, action 2', 'does': 'rotate 1 hexside'}
 """
 from __future__ import annotations
 
@@ -129,7 +132,7 @@ def part_words(node: int) -> str:
     return f"{CARD_NAMES[c]}, part {k + 1}" + (f", action {'.'.join(map(str, path))}" if path else "")
 
 
-_PART = re.compile(r"^(.+?), part (\d)(?:, action (\d+(?:\.\d+)*))?$")
+_PART = re.compile(r"^(.+?), part (\d)(?:, action (\d{1,3}(?:\.\d{1,3})*))?$")
 
 
 def part_node(v, where: str) -> int:
@@ -406,8 +409,8 @@ def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
     for key in doc:
         # (the keys are too many to list in one line: the docs list them)
         if key not in BODY + OPTIONAL + ("activation",):
-            raise PositionError(f"{checks.shown(key)}: not a key of a Senjutsu position (docs/positions.md, "
-                                "\"Senjutsu\", lists them)")
+            raise PositionError(f"{checks.shown(key)}: not a key of a Senjutsu position (docs/positions.md "
+                                "lists them)")
     body_keys(doc, BODY + (("activation",) if live else ()), OPTIONAL + (() if live else ("activation",)))
     _samurai(options, players)
     samurai, decks, terrain = resolve_options(players, 0, options)
@@ -718,6 +721,7 @@ _KEYS = {"stack": "activation.frames", "contexts": "activation.resolving", "deci
 
 
 def _worded(msg: str) -> str:
+    _index_parts()
     def field(m):
         key, idx = m.group(1), m.group(2)
         name = _KEYS.get(key, key)
@@ -729,4 +733,11 @@ def _worded(msg: str) -> str:
     msg = re.sub(r"state\.(\w+)(?:\[(\d+)\])?(?:\[\d+\])*", field, msg)
     msg = re.sub(r"\bseats are \[([\d, ]*)\]", lambda m: "seats are " + ", ".join(
         str(int(x) + 1) for x in m.group(1).split(",") if x.strip()), msg)
+    msg = re.sub(r"\bnode (\d+)", lambda m: repr(part_words(int(m.group(1)))) if int(m.group(1)) in _PLACES
+                 else "an action", msg)
+    msg = re.sub(r"\bof kind (\d+)", lambda m: f"of kind {_kind_words(int(m.group(1)))!r}", msg)
     return re.sub(r" \([A-Z]\d\d\)", "", msg)
+
+
+def _kind_words(kind: int) -> str:
+    return FRAME_NAMES.get(kind) or (OPS[kind] if kind < len(OPS) else "?")
