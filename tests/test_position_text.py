@@ -367,3 +367,15 @@ def test_a_senjutsu_text_keeps_all_the_seat_sees_of_the_round():
             assert g["known_hands"][seat] == f["known_hands"][seat]
             assert [row[seat] for row in g["known_hands"]] == [row[seat] for row in f["known_hands"]]
 
+
+
+def test_a_senjutsu_deck_of_ones_own_is_written_by_its_cards_names():
+    from ninja_dojo.engine.senjutsu.decks import PRESETS
+    from ninja_dojo.engine.senjutsu.rules import CARD_IDS
+    own = dict(PRESETS["ronin"])
+    state = engine.new_game("senjutsu", players=2, seed=1, samurai="ronin,master", deck=[own, "preset"])
+    text = text_of(state, 1)
+    assert '"Quick Stab" = 3' in text and not re.search(r"\b(" + "|".join(CARD_IDS) + r")\b", text)
+    assert position(text, seed=2).options["deck"] == [own, "preset"]
+    with pytest.raises(PositionError, match=r"^options.deck, seat 1: 'Quick Stabb' is not a Senjutsu card"):
+        position(edited(text, '"Quick Stab" = 3', '"Quick Stabb" = 3'))

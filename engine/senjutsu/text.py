@@ -315,6 +315,37 @@ def _bits(mask: int, n: int) -> list[int]:
     return [p for p in range(n) if (mask >> p) & 1]
 
 
+# ------------------------------------------------------------ options
+def options_words(options: dict) -> dict:
+    """The options as a text writes them: a deck of one's own by its cards'
+    names (``{"Quick Stab" = 3, ...}``; the options keep card IDs)."""
+    deck = options.get("deck")
+    if isinstance(deck, dict):
+        return {**options, "deck": _deck_words(deck)}
+    if isinstance(deck, list):
+        return {**options, "deck": [_deck_words(d) if isinstance(d, dict) else d for d in deck]}
+    return options
+
+
+def _deck_words(deck: dict) -> dict:
+    return {CARD_NAMES[CARD_IDS.index(cid)]: k for cid, k in deck.items()}
+
+
+def options_read(options: dict) -> dict:
+    """``options_words``' inverse: a deck's card names to their IDs."""
+    def ids(deck, where):
+        if not isinstance(deck, dict):
+            return deck
+        for k in deck:
+            if k not in CARD_BY_NAME and k not in CARD_IDS:
+                raise PositionError(f"{where}: {checks.shown(k)} is not a Senjutsu card (e.g. 'Quick Stab')")
+        return {CARD_IDS[CARD_BY_NAME[k]] if k in CARD_BY_NAME else k: v for k, v in deck.items()}
+    deck = options.get("deck")
+    if isinstance(deck, list):
+        return {**options, "deck": [ids(d, f"options.deck, seat {p + 1}") for p, d in enumerate(deck)]}
+    return {**options, "deck": ids(deck, "options.deck")} if "deck" in options else options
+
+
 # ------------------------------------------------------------ reading
 BODY = ("round", "phase", "advantage", "hexes", "facings", "kamae", "wounds", "bleeding", "standing", "hand",
         "hand_sizes", "stuns", "draw_piles", "discards", "face_down", "my_face_down")
