@@ -379,3 +379,52 @@ def test_a_senjutsu_deck_of_ones_own_is_written_by_its_cards_names():
     assert position(text, seed=2).options["deck"] == [own, "preset"]
     with pytest.raises(PositionError, match=r"^options.deck, seat 1: 'Quick Stabb' is not a Senjutsu card"):
         position(edited(text, '"Quick Stab" = 3', '"Quick Stabb" = 3'))
+
+
+def test_every_senjutsu_card_reads_back_at_each_of_its_decisions(monkeypatch):
+    """The scenario of every card (tests/test_senjutsu_card_effects.py),
+    at each decision on the way: the frames random games seldom reach (a
+    foe's card played as one's own, a counter, a block's triggers, a forced
+    kamae) are written and read back too.  A state the rules' own
+    ``from_fields`` refuses is passed over (Heavy Armour donned as an
+    additional is counted twice, as the additional and as the armour)."""
+    from ninja_dojo.engine import State
+    from ninja_dojo.engine.senjutsu.position import from_fields
+    from tests.test_senjutsu_card_effects import CASES, _build
+    from tests.test_senjutsu_rules import skip_windows
+    seen, passed_over = set(), 0
+
+    def check(state):
+        nonlocal passed_over
+        f = state.fields()
+        try:
+            from_fields(f)
+        except PositionError:
+            passed_over += 1
+            return
+        seen.update(frame[0] for frame in f["stack"])
+        for seat in range(state.players):
+            text = text_of(state, seat)
+            again = position(text, seed=7)
+            assert text_of(again, seat) == text
+            assert again.view(seat) == state.view(seat)
+            assert {k: again.fields()[k] for k in SENJUTSU_PUBLIC} == {k: f[k] for k in SENJUTSU_PUBLIC}
+
+    apply = State.apply
+
+    def checked(self, *args, **kw):
+        check(self)
+        return apply(self, *args, **kw)
+
+    monkeypatch.setattr(State, "apply", checked)
+    for case in CASES:
+        state = _build(case)
+        skip_windows(state)
+        for name in case.moves:
+            skip_windows(state)
+            state.apply(name)
+        skip_windows(state)
+        check(state)
+    from ninja_dojo.engine.senjutsu.text import WINDOWS
+    assert WINDOWS["foe card"] in seen and WINDOWS["block triggers"] in seen
+    assert passed_over <= 4
