@@ -45,7 +45,7 @@ from ninja_dojo.engine import checks
 from ninja_dojo.engine.errors import PositionError
 from ninja_dojo.engine.position_text import Entry, body_keys
 from ninja_dojo.engine.senjutsu import cards as cards_data
-from ninja_dojo.engine.senjutsu.position import children, fields as state_fields, from_fields
+from ninja_dojo.engine.senjutsu.position import STATE_KEYS, children, fields as state_fields, from_fields
 # (the words of one compiled node, from the card's parse tree: what the app shows)
 from ninja_dojo.engine.senjutsu.views import _node_words as node_words
 from ninja_dojo.engine.senjutsu.rules import (CARD_IDS, CARD_NAMES, CARDS, DECISIONS, FRAME_NAMES, HEX_NAMES, HEXES,
@@ -277,16 +277,15 @@ def _activation(f: dict) -> dict:
     out: dict = {}
     if any(c is not None for c in f["selected"]):
         out["cards"] = [_card(c) for c in f["selected"]]
-    for key, field in (("replacements", "replacements"), ("additionals", "additionals")):
-        if any(c is not None for c in f[field]):
-            out[key] = [_card(c) for c in f[field]]
+    for key in ("replacements", "additionals"):
+        if any(c is not None for c in f[key]):
+            out[key] = [_card(c) for c in f[key]]
     if any(f["segments"]):
         out["initiatives"] = [[init for _, init, _ in seg] for seg in f["segments"]]
         out["resolved"] = [sum(done for _, _, done in seg) for seg in f["segments"]]
-    for key, field in (("initiative_fixed", "initiative_fixed"), ("cancelled", "cancelled"),
-                       ("no_move", "no_move")):
-        if f[field]:
-            out[key] = _seats(f[field])
+    for key in ("initiative_fixed", "cancelled", "no_move"):
+        if f[key]:
+            out[key] = _seats(f[key])
     if f["phase"] == "activation" or f["step"]:
         out["step"] = f["step"]
     if any(map(any, f["dealt"])):
@@ -592,7 +591,7 @@ def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
                    choosing=[p for p in ps if p in out["standing"] and sizes[p] + out["stuns"][p] > 0])
     elif phase == "over":
         out.update(decision="none", deciding=None, choosing=[])
-    fields_out = {k: out[k] for k in STATE_ORDER}
+    fields_out = {k: out[k] for k in STATE_KEYS}
     try:
         from_fields(fields_out)
     except PositionError as e:
@@ -731,14 +730,6 @@ def _read_frame(fr, w: str, n: int, contexts: int) -> list:
             numbers[k] = m
     return [kind, node, cur, ctx, tgt, *numbers]
 
-
-STATE_ORDER = ("players", "samurai", "deck", "terrain", "round", "phase", "rng", "draw_piles", "hands",
-               "stuns", "cores_in_hand", "discards_face_up", "discards_face_down", "armour", "hexes",
-               "facings", "kamae", "wounds", "bleeding", "standing", "fell", "advantage", "placed",
-               "selected", "replacements", "additionals", "segments", "initiative_fixed", "cancelled",
-               "no_move", "revealed_to", "blocks", "dealt", "step", "paid", "contexts", "stack",
-               "decision", "deciding", "choosing", "last_attack", "known_hands", "known_tops", "chance",
-               "log", "log_lost", "log_new_round")
 
 # The rules' messages name the position file's fields, seats from 0; a
 # text's reader names its keys, seats from 1.
