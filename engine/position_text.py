@@ -139,6 +139,10 @@ def known(state: "_state.State", seat: int) -> list[Entry]:
 def options_entry(state: "_state.State") -> list[Entry]:
     """The ``[options]`` table, every option said (none for a game without)."""
     options = {**defaults(state.game), **{k: v for k, v in state.options.items() if k != "players"}}
+    # (a game whose options hold its own codes, as Senjutsu's decks its card
+    # IDs, writes them in its words, and reads them back: ``options_read``)
+    if hasattr(state.game.text, "options_words"):
+        options = state.game.text.options_words(options)
     return [Entry("options", options)] if options else []
 
 
@@ -194,6 +198,8 @@ def header(doc: dict) -> tuple:
     options = doc.get("options", {})
     if not isinstance(options, dict):
         raise PositionError("options: expected a table ([options])")
+    if hasattr(game.text, "options_read"):
+        options = game.text.options_read(options)
     options = {**defaults(game), **checks.options(game.options, game.title, options)}
     return game, players, seat, options
 

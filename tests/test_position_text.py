@@ -78,6 +78,11 @@ def test_show_then_read_back_is_the_same_position_for_the_seat(game):
 @pytest.mark.parametrize("game", TEXT_GAMES)
 def test_what_the_seat_cannot_see_is_dealt_at_random(game):
     state = engine.new_game(game, players=3, seed=11)
+    rng = random.Random(11)
+    # (a game that deals the hands after a first phase, as Senjutsu after
+    # the samurai take the field, is played on until there are hands)
+    while not any(state.fields()["hands"][1:]):
+        state.apply(random_joint(state, rng))
     text = text_of(state, 0)
     worlds = [position(text, seed=s) for s in range(6)]
     hidden = {tuple(map(tuple, w.fields()["hands"][1:])) for w in worlds}
@@ -281,3 +286,164 @@ def test_a_wrong_san_ni_ichi_text_names_seats_from_1(change, message):
     text = text_of(engine.new_game("san_ni_ichi", players=3, seed=2), 0)
     with pytest.raises(PositionError, match=message):
         position(change(text))
+
+
+def senjutsu_mid_round():
+    """Round 3 of a duel, the Ronin (seat 1) rotating in Calm Defence's
+    second part: docs/positions.md's example."""
+    state = engine.new_game("senjutsu", players=2, seed=0, samurai="ronin,master")
+    rng = random.Random(0)
+    while not (state.view(0)["round"] >= 2 and state.fields()["deciding"] == 0
+               and state.view(0)["decision"]["kind"] in ("option", "rotation", "kamae", "step")
+               and len(state.fields()["stack"]) <= 5):
+        state.apply(random_joint(state, rng))
+    return state
+
+
+@pytest.fixture
+def senjutsu_text():
+    return text_of(senjutsu_mid_round(), 0)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t: edited(t, '"Quick Stab"', '"Quick Stabb"'), r"^hand: 'Quick Stabb' is not a Senjutsu card"),
+    (lambda t: edited(t, '"Quick Stab"', '"Swift Mind"'),
+     r"^discards: too many 'Swift Mind' for seat 1: its deck has 1 \(also in hand\)$"),
+    (lambda t: edited(t, '"Quick Stab"', '"Ronin Core"'), r"^hand: Ronin Core is a core, no card of the deck"),
+    (lambda t: edited(t, 'hand_sizes = [4, 5]', 'hand_sizes = [5, 5]'),
+     r"^hand: 4 cards, but hand_sizes gives your hand 5$"),
+    (lambda t: edited(t, 'draw_piles = [32, 31]', 'draw_piles = [32, 30]'),
+     r"^draw_piles, seat 2: 36 cards of seat 2's deck are in no place the text names, but the places you "
+     r"cannot see hold 35 \(5 in the hand, 30 in the pile, 0 face down\)$"),
+    (lambda t: edited(t, '"(0,0)"', '"(4,0)"'), r"^hexes, seat 2: '\(4,0\)' is not a hex of the field"),
+    (lambda t: edited(t, '"(0,0)"', '"(0,3)"'), r"^hexes, seat 2: seat 1 stands on \(0,3\) too$"),
+    (lambda t: edited(t, 'facings = ["north"', 'facings = ["up"'), r"^facings, seat 1: 'up' is not one of north,"),
+    (lambda t: edited(t, 'does = "rotate 1 hexside"', 'does = "rotate 2 hexsides"'),
+     r"^activation.frames, frame 5: does: 'rotate 2 hexsides', but Calm Defence, part 2, action 2 says "
+     r"'rotate 1 hexside'$"),
+    (lambda t: edited(t, '"Calm Defence, part 2, action 2"', '"Calm Defence, part 2, action 9"'),
+     r"^activation.frames, frame 5: action: Calm Defence has no part 2, action 9$"),
+    (lambda t: edited(t, 'decision = "rotation"', 'decision = "step"'),
+     r"^activation.decision: a step is not asked by the frame on top$"),
+    (lambda t: edited(t, 'deciding = 1', 'deciding = 2'), r"^activation.deciding: seat 1 decides this rotation$"),
+    (lambda t: edited(t, 'samurai = ["ronin", "master"]', 'samurai = "random"'),
+     r"^options.samurai: name each seat's samurai"),
+    (lambda t: edited(t, 'round = 3\n', 'round = 3\nrounds = 3\n'), r"^'rounds': not a key of a Senjutsu position"),
+    (lambda t: edited(t, '\n[activation]\n', '\n[activation]\nmood = "calm"\n'),
+     r"^activation: 'mood' is not one of its keys"),
+])
+def test_a_wrong_senjutsu_text_is_one_line(senjutsu_text, change, message):
+    with pytest.raises(PositionError, match=message) as e:
+        position(change(senjutsu_text))
+    assert "\n" not in str(e.value)
+
+
+def test_a_senjutsu_text_names_cards_and_parts_never_their_numbers():
+    """Cards by name, a card's parts by where they are on it: no card ID
+    (``"G04"``) or node number of the compiled tables in any text."""
+    from ninja_dojo.engine.senjutsu import cards as cards_data
+    from ninja_dojo.engine.senjutsu.rules import CARD_IDS
+    from ninja_dojo.engine.senjutsu.text import part_node, part_words
+    for node in range(len(cards_data.COMPILED.nodes)):
+        assert part_node(part_words(node), "action") == node
+    ids = re.compile(r"\b(" + "|".join(CARD_IDS) + r")\b")
+    frames = 0
+    for state in positions("senjutsu", 12):
+        for seat in range(state.players):
+            text = text_of(state, seat)
+            assert not ids.search(text)
+            frames += "frames = [" in text
+    assert frames
+
+
+#: Senjutsu's fields that a seat sees whole (position.pyx): a text read
+#: back must give them exactly, so the round plays on as it would have;
+#: the view alone shows only part of the interpreter (the frame on top).
+SENJUTSU_PUBLIC = ("samurai", "deck", "terrain", "round", "phase", "stuns", "cores_in_hand", "discards_face_up",
+                   "armour", "hexes", "facings", "kamae", "wounds", "bleeding", "standing", "fell", "advantage",
+                   "placed", "selected", "replacements", "additionals", "segments", "initiative_fixed",
+                   "cancelled", "no_move", "revealed_to", "dealt", "step", "contexts", "stack", "decision",
+                   "choosing", "last_attack", "known_tops")
+
+
+def test_a_senjutsu_text_keeps_all_the_seat_sees_of_the_round():
+    from ninja_dojo.engine.senjutsu.cards import OPS
+    for state in every_position("senjutsu", 4):
+        f = state.fields()
+        for seat in range(state.players):
+            g = position(text_of(state, seat), seed=5).fields()
+            assert {k: g[k] for k in SENJUTSU_PUBLIC} == {k: f[k] for k in SENJUTSU_PUBLIC}
+            # (a "then" action's cost is read only while one runs; the seat
+            # deciding, only while a seat alone decides)
+            if any(frame[0] == OPS.index("then") for frame in f["stack"]):
+                assert g["paid"] == f["paid"]
+            if f["decision"] not in ("none", "select"):
+                assert g["deciding"] == f["deciding"]
+            assert [len(x) for x in g["hands"]] == [len(x) for x in f["hands"]]
+            assert g["hands"][seat] == f["hands"][seat]
+            assert g["discards_face_down"][seat] == f["discards_face_down"][seat]
+            assert [len(x) for x in g["draw_piles"]] == [len(x) for x in f["draw_piles"]]
+            assert g["known_hands"][seat] == f["known_hands"][seat]
+            assert [row[seat] for row in g["known_hands"]] == [row[seat] for row in f["known_hands"]]
+
+
+
+def test_a_senjutsu_deck_of_ones_own_is_written_by_its_cards_names():
+    from ninja_dojo.engine.senjutsu.decks import PRESETS
+    from ninja_dojo.engine.senjutsu.rules import CARD_IDS
+    own = dict(PRESETS["ronin"])
+    state = engine.new_game("senjutsu", players=2, seed=1, samurai="ronin,master", deck=[own, "preset"])
+    text = text_of(state, 1)
+    assert '"Quick Stab" = 3' in text and not re.search(r"\b(" + "|".join(CARD_IDS) + r")\b", text)
+    assert position(text, seed=2).options["deck"] == [own, "preset"]
+    with pytest.raises(PositionError, match=r"^options.deck, seat 1: 'Quick Stabb' is not a Senjutsu card"):
+        position(edited(text, '"Quick Stab" = 3', '"Quick Stabb" = 3'))
+
+
+def test_every_senjutsu_card_reads_back_at_each_of_its_decisions(monkeypatch):
+    """The scenario of every card (tests/test_senjutsu_card_effects.py),
+    at each decision on the way: the frames random games seldom reach (a
+    foe's card played as one's own, a counter, a block's triggers, a forced
+    kamae) are written and read back too.  A state the rules' own
+    ``from_fields`` refuses is passed over (Heavy Armour donned as an
+    additional is counted twice, as the additional and as the armour)."""
+    from ninja_dojo.engine import State
+    from ninja_dojo.engine.senjutsu.position import from_fields
+    from tests.test_senjutsu_card_effects import CASES, _build
+    from tests.test_senjutsu_rules import skip_windows
+    seen, passed_over = set(), 0
+
+    def check(state):
+        nonlocal passed_over
+        f = state.fields()
+        try:
+            from_fields(f)
+        except PositionError:
+            passed_over += 1
+            return
+        seen.update(frame[0] for frame in f["stack"])
+        for seat in range(state.players):
+            text = text_of(state, seat)
+            again = position(text, seed=7)
+            assert text_of(again, seat) == text
+            assert again.view(seat) == state.view(seat)
+            assert {k: again.fields()[k] for k in SENJUTSU_PUBLIC} == {k: f[k] for k in SENJUTSU_PUBLIC}
+
+    apply = State.apply
+
+    def checked(self, *args, **kw):
+        check(self)
+        return apply(self, *args, **kw)
+
+    monkeypatch.setattr(State, "apply", checked)
+    for case in CASES:
+        state = _build(case)
+        skip_windows(state)
+        for name in case.moves:
+            skip_windows(state)
+            state.apply(name)
+        skip_windows(state)
+        check(state)
+    from ninja_dojo.engine.senjutsu.text import WINDOWS
+    assert WINDOWS["foe card"] in seen and WINDOWS["block triggers"] in seen
+    assert passed_over <= 4

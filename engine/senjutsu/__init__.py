@@ -21,12 +21,14 @@ rules as implemented in ``docs/rules/senjutsu.md``.
 - ``views.pyx``: what a seat sees, the round's steps, the scores, each
   card's data in words.
 - ``notation.pyx``: actions as data, and their names.
+- ``text.py``: a position as one seat sees it, in a text a person writes.
 
 >>> from ninja_dojo.engine import GAMES
 >>> GAMES["senjutsu"].title
 'Senjutsu'
 """
 from ninja_dojo.engine.game_type import GameType
+from ninja_dojo.engine.senjutsu import text
 # The game's Python face, under the names every game's package gives it, and
 # the tables the app and the tests read.
 from ninja_dojo.engine.senjutsu.notation import (ACTION_NAMES, NUM_ACTIONS, action_name, describe, parse_action,
@@ -45,5 +47,5 @@ GAME = GameType(
     view=view, steps=steps, scores=scores,
     describe=describe, action_name=action_name, parse_action=parse_action,
     num_actions=NUM_ACTIONS, options=OPTIONS, settle_options=settle_options,
-    evaluation=EVALUATION, search_settings=SEARCH_SETTINGS,
+    evaluation=EVALUATION, search_settings=SEARCH_SETTINGS, text=text,
 )
