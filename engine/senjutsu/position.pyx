@@ -524,7 +524,8 @@ def from_fields(object f):
             for c in (s.sel[p], s.repl[p], s.addl[p]):
                 if c < NC and T.C_TYPE[c] != TY_CORE:
                     table[c] += 1
-        if s.armour[p] != NONE:
+        # (Heavy Armour donned this round is still on the table: one card)
+        if s.armour[p] != NONE and table[s.armour[p]] == 0:
             table[s.armour[p]] += 1
         for c in range(NC):
             counts[c] = 0

@@ -2587,7 +2587,10 @@ cdef int check_state(const Senjutsu* s, const uint8_t* before) noexcept nogil:
             table = 0
             if s.phase == P_ACT:
                 table = (s.sel[p] == c and C_TYPE[c] != TY_CORE) + (s.repl[p] == c) + (s.addl[p] == c)
-            if cnt[c] + s.hand[p][c] + s.up[p][c] + s.down[p][c] + table + (s.armour[p] == c) != s.owned[p][c]:
+            # (Heavy Armour donned this round is still on the table until it
+            # is cleared, and a deck has one jade card: counted once)
+            if cnt[c] + s.hand[p][c] + s.up[p][c] + s.down[p][c] + table + (s.armour[p] == c and table == 0) \
+                    != s.owned[p][c]:
                 return 1
             n += s.hand[p][c]
         if n != s.hn[p]:

@@ -522,7 +522,9 @@ def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
                     if c not in (None, "stun") and CARDS[CARD_IDS.index(c)].type != CORE_TYPE] \
             if phase == "activation" else []
         placed = {"hand": hand if p == me else known_cards[p], "discards": up[p],
-                  "the cards played": on_table, "armour": [armour[p]] if armour[p] else [],
+                  "the cards played": on_table,
+                  # (Heavy Armour donned this round is still on the table: one card)
+                  "armour": [armour[p]] if armour[p] and armour[p] not in on_table else [],
                   "known_top_cards": tops[p], "my_face_down": my_down if p == me else []}
         counted = Counter()
         where: dict[str, list[str]] = {}
