@@ -297,6 +297,33 @@ _MODIFIER_GROUP = {SN2: G_SET, TG1: G_SET, CR2: G_CR2, SN1: G_SN1, TG2: G_TG2, S
 _BASE_TILE = {B_SN5: (SN5, (1,)), B_TG3: (TG3, (5,)), B_CR1: (CR1, (2, 4))}
 
 
+def play_of(base, int value, int join, tiles, int cr2):
+    """A play's fields (``fields()["attack"]["plays"]``) from what a person
+    says of it: its ``base`` (``"card"``, or the tile played as a card) and
+    ``value``, a 3 joined (``join`` +1, -1 or 0), the ``tiles`` that change
+    it and what CR2 adds (``cr2``, +1 or -1).  ``from_fields`` checks it.
+
+    >>> play_of("card", 4, 1, ["SN1"], 0)["add"], play_of("SN5", 1, 0, [], 0)["tiles"]
+    (-1, ['SN5'])
+    """
+    cdef int b = BASES.index(base)
+    names = list(tiles)
+    codes = [TILE_NAMES.index(t) for t in names if t in TILE_NAMES]
+    if b != B_CARD and b in _BASE_TILE and _BASE_TILE[b][0] not in codes:
+        codes.append(_BASE_TILE[b][0])
+    groups = [G_JOIN] if join else []
+    groups += [_MODIFIER_GROUP[t] for t in codes if t in _MODIFIER_GROUP]
+    cards = [0] * N_VALUES
+    if b == B_CARD and 1 <= value <= 5:
+        cards[value] += 1
+    if join:
+        cards[3] += 1
+    return {"base": base, "value": value, "set": 0 if SN2 in codes else 6 if TG1 in codes else -1,
+            "add": cr2 + join - (2 if SN1 in codes else 0) + (2 if TG2 in codes else 0), "join": join,
+            "next_group": max(groups) + 1 if groups else 0, "cards": cards[1:],
+            "tiles": [TILE_NAMES[t] for t in sorted(set(codes))]}
+
+
 cdef _check_play(const Play* p, int i, uint32_t free, str where):
     """Play ``i`` as the build steps make it: a base, then modifiers in
     group order, each tile one the attacker has face up and the other play
