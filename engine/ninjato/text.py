@@ -37,6 +37,7 @@ True
 """
 from __future__ import annotations
 
+import difflib
 import random
 from collections import Counter
 
@@ -164,9 +165,11 @@ def known(buf, seat: int) -> list[Entry]:
     looked = {d: [p + 1 for p in v[f"{d.lower()}_deck"]["peeked_by"]] for d in ("Guard", "Elite")}
     if any(looked.values()):
         e.append(Entry("peeked_by", looked, "the seats that looked at the top Guard or Elite card with CR4"))
-    if v["peeked"] is not None:
-        e.append(Entry("seen_on_top", v["peeked_card"]["card"],
-                       f"the top {v['peeked']['deck']} card, which you saw with CR4"))
+    # (from the fields: the view shows one card, and a seat may have seen both tops)
+    tops = [deck[-1] for d, deck in enumerate((f["guard_deck"], f["elite_deck"]))
+            if seat in f["peeked"][d] and deck]
+    if tops:
+        e.append(Entry("seen_on_top", tops, "the top Guard or Elite card, which you saw with CR4"))
     counter = [s["drawn_before_reshuffle"] for s in seats]
     maybe = [s["shown_maybe_before_reshuffle"] for s in seats]
     at_most = [s["before_reshuffle_at_most"] for s in seats]
@@ -265,6 +268,8 @@ KEYS = ("turn", "phase", "order", "hand", "hand_sizes", "known_cards", "dojo_row
 COUNTER = ("drawn_before_reshuffle", "before_reshuffle", "shown_maybe_before_reshuffle",
            "before_reshuffle_at_most")
 OPTIONAL = ("disguised", "peeked_by", "seen_on_top") + COUNTER
+#: the keys of some phases only
+PHASE_KEYS = ("mover", "final", "draws_left", "tile", "attack", "purchase", "scoring")
 #: a frame's fields while no decision of its own is in progress (what the engine leaves there)
 IDLE_ATTACK = {"house": 0, "side": 0, "active": [], "facing": "Sentry", "card": None,
                "on_shuriken": [[0, 0]] * len(TREASURES), "revealed": [], "discarded": [0] * 5,
@@ -355,6 +360,12 @@ def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
     cannot see filled in consistently with the text."""
     n = players
     phase = checks.one_of(doc.get("phase"), "phase", PHASES)
+    for key in doc:
+        # (Ninjato has too many keys to list them all in one line)
+        if key not in KEYS + OPTIONAL + PHASE_KEYS:
+            near = difflib.get_close_matches(str(key), KEYS + OPTIONAL + PHASE_KEYS, 1)
+            raise PositionError(f"{checks.shown(key)}: not a key of a Ninjato position"
+                                f"{f' (did you mean {near[0]!r}?)' if near else ''}; docs/positions.md lists them")
     body_keys(doc, KEYS + (("mover",) if phase != "over" else ("final",))
               + (("draws_left",) if phase == "draw" else ()) + (("tile",) if phase == "sensei payment" else ())
               + (("attack",) if phase in ATTACK else ()) + (("purchase",) if phase in PURCHASE else ())
@@ -446,6 +457,32 @@ def _board(doc: dict, f: dict, n: int) -> None:
     busy = f["phase"] in ("draw", "sensei", "sensei payment") + ATTACK + PURCHASE
     on_board = sum(map(sum, f["spaces"])) + sum(1 for sides in f["house_sides"] for p in sides if p is not None)
     f["placed"] = max(0, on_board - busy)
+    _shuriken(f, n)
+
+
+def _shuriken(f: dict, n: int) -> None:
+    """The shuriken on the board fit the turn: as many on the Dojo as
+    ``dojo_stack`` lists, three a seat at most, the seat to move the one
+    whose shuriken comes next (position._check_shuriken, in the text's words)."""
+    for p in range(n):
+        on = f["spaces"][p][SPACES.index("Dojo")]
+        if f["dojo_stack"].count(p) != on:
+            raise PositionError(f"dojo_stack: seat {p + 1} is listed {f['dojo_stack'].count(p)} times, but "
+                                f"spaces puts {on} of its shuriken on the Dojo")
+        mine = sum(f["spaces"][p]) + sum(1 for sides in f["house_sides"] for q in sides if q == p)
+        if mine > SHURIKEN:
+            raise PositionError(f"spaces: seat {p + 1} has {mine} shuriken on the board (spaces and houses); "
+                                f"each seat has {SHURIKEN}")
+    if f["phase"] in SCORING + ("over",):
+        if f["placed"]:
+            raise PositionError(f"spaces: the shuriken are taken back before {'the end' if f['phase'] == 'over' else 'a clan scoring'}")
+        return
+    if f["placed"] >= n * SHURIKEN:
+        raise PositionError("spaces: every shuriken is placed, so the turn is over")
+    placer = f["order"][f["placed"] % n]
+    if f["mover"] != placer:
+        raise PositionError(f"mover: seat {placer + 1}'s shuriken is next ({f['placed']} placed, in the order "
+                            f"{', '.join(str(q + 1) for q in f['order'])}), not seat {f['mover'] + 1}'s")
 
 
 def _frames(doc: dict, f: dict, n: int, phase: str) -> None:
@@ -603,13 +640,13 @@ def _decks(doc: dict, f: dict, n: int, seat: int) -> None:
     f["peeked"] = [sorted({_seat(x, f"peeked_by.{d}", n) for x in checks.items(peeked.get(d, []), f"peeked_by.{d}",
                                                                               what="a list of seats")})
                    for d in ("Guard", "Elite")]
-    top = doc.get("seen_on_top")
-    if top is not None:
-        _name(top, "seen_on_top", GUARD_NAMES + ELITE_NAMES, "a Guard or an Elite")
-        d = 0 if top in GUARD_NAMES else 1
-        if seat not in f["peeked"][d]:
-            raise PositionError(f"seen_on_top: you did not look at the top {('Guard', 'Elite')[d]} card "
-                                f"(peeked_by.{('Guard', 'Elite')[d]})")
+    tops = _names(doc.get("seen_on_top", []), "seen_on_top", GUARD_NAMES + ELITE_NAMES, "a Guard or an Elite")
+    for d, deck in enumerate(("Guard", "Elite")):
+        mine = [c for c in tops if c in (GUARD_NAMES, ELITE_NAMES)[d]]
+        if len(mine) > 1:
+            raise PositionError(f"seen_on_top: {len(mine)} {deck} cards; one is on top")
+        if mine and seat not in f["peeked"][d]:
+            raise PositionError(f"seen_on_top: you did not look at the top {deck} card (peeked_by.{deck})")
     a = f["attack"]
     for names, what, places in (
             (GUARD_NAMES, "Guard", [("houses", [s for s in f["sentries"] if s]), ("guard_discard", f["guard_discard"]),
@@ -618,12 +655,13 @@ def _decks(doc: dict, f: dict, n: int, seat: int) -> None:
                                     ("elites", [e for es in f["elites"] for e in es]),
                                     ("attack.card", [a["card"]] if a["facing"] == "Elite" and a["card"] else [])])):
         where = {}
-        for place, cards in places + [("seen_on_top", [top] if top in names else [])]:
+        top = [c for c in tops if c in names]
+        for place, cards in places + [("seen_on_top", top)]:
             for c in cards:
                 if c in where and not (place == "attack.card" and what == "Guard"):
                     raise PositionError(f"{place}: {c} is also in {where[c]}; there is one")
                 where[c] = place
-        deck = [c for c in names if c not in where] + ([top] if top in names else [])
+        deck = [c for c in names if c not in where] + top
         f["guard_deck" if what == "Guard" else "elite_deck"] = deck
 
 
