@@ -64,9 +64,11 @@ PURCHASE = ("buy", "declare type", "pay")
 SCORING = ("Hensojutsu", "clan choice", "free Rumor")
 #: the tiles a play may use besides its base (position._MODIFIER_GROUP)
 PLAY_TILES = ("SN1", "SN2", "SN4", "TG1", "TG2", "TG4", "CR2", "CR3", "CR5")
-#: how many tries at dealing the other hands so that the seat to move has a
-#: choice (the determinization's own limit)
-DEAL_TRIES = 64
+#: Dealing the other hands so that the seat to move has a choice: how many
+#: fits of the card counter are tried, and how many deals in all (each fit
+#: tries the mover's possible hidden cards in a random order)
+FLOW_TRIES = 64
+DEAL_TRIES = 2000
 
 
 # ------------------------------------------------------------------ writing
@@ -694,41 +696,63 @@ def _dealt(doc: dict, f: dict, n: int, seat: int) -> dict:
     if sum(unseen) != deck + sum(hidden):
         raise PositionError(f"{sum(DOJO_COUNTS) - sum(unseen)} Dojo cards are given, so {sum(unseen)} are unseen, "
                             f"but the other hands hide {sum(hidden)} and the deck holds {deck} (dojo_deck)")
-    older, older_maybe, at_most, in_hand = _older(doc, n, seat, hand, seen, hidden, unseen)
-    f["seen"], f["older"], f["older_maybe"], f["older_at_most"] = seen, older, older_maybe, at_most
     mover = f["mover"]
-    for tries in range(DEAL_TRIES):
+    others_move = mover != seat and f["phase"] != "over"
+    stuck = None
+    dealt = 0
+    for tries in range(FLOW_TRIES):
         rng = random.Random(tries)
-        rest = Counter({v + 1: unseen[v] - sum(in_hand[p][v] for p in range(n)) for v in range(5)})
-        pool = sorted(rest.elements())
-        rng.shuffle(pool)
-        hands = []
-        for p in range(n):
-            if p == seat:
-                hands.append(hand)
+        older, older_maybe, at_most, in_hand = _older(doc, n, seat, hand, seen, hidden, unseen, rng)
+        f["seen"], f["older"], f["older_maybe"], f["older_at_most"] = seen, older, older_maybe, at_most
+        rest = [unseen[v] - sum(in_hand[p][v] for p in range(n)) for v in range(5)]
+        # The seat to move, if another, first: which hidden cards of its
+        # give it a choice is all that can go wrong.
+        theirs = (_multisets(rest, hidden[mover] - sum(in_hand[mover]), rng) if others_move else [None])
+        for mine in theirs:
+            dealt += 1
+            if dealt > DEAL_TRIES:
+                break
+            pool = Counter({v + 1: rest[v] - (mine[v] if mine else 0) for v in range(5)})
+            pool = sorted(pool.elements())
+            rng.shuffle(pool)
+            hands = []
+            for p in range(n):
+                h = [seen[p][v] + in_hand[p][v] + (mine[v] if p == mover and mine else 0) for v in range(5)]
+                if p == seat:
+                    h = hand
+                elif p != mover or not others_move:
+                    for _ in range(hidden[p] - sum(in_hand[p])):
+                        h[pool.pop() - 1] += 1
+                hands.append(h)
+            f["hands"], f["dojo_deck"] = hands, pool
+            try:
+                from_fields(f)
+            except PositionError as e:
+                if "no legal move" not in str(e) and "is forced" not in str(e):
+                    raise
+                stuck = "has no legal move" if "no legal" in str(e) else "has only one move, which the game makes itself"
+                if not others_move:
+                    break
                 continue
-            h = [seen[p][v] + in_hand[p][v] for v in range(5)]
-            for _ in range(hidden[p] - sum(in_hand[p])):
-                h[pool.pop() - 1] += 1
-            hands.append(h)
-        f["hands"], f["dojo_deck"] = hands, pool
-        try:
-            from_fields(f)
-        except PositionError as e:
-            # (a deal where another seat to move has no choice contradicts what
-            # was seen, not the text: deal again)
-            stuck = "no legal move" in str(e) or "is forced" in str(e)
-            if stuck and mover != seat and f["phase"] != "over" and tries + 1 < DEAL_TRIES:
-                continue
-            if stuck:
-                raise PositionError(f"phase: seat {mover + 1} {'has no legal move' if 'no legal' in str(e) else 'has only one move, which the game makes itself'} "
-                                    f"in the {f['phase']} phase") from None
-            raise
-        return f
-    raise AssertionError("unreachable")
+            return f
+        if not others_move:
+            break
+    raise PositionError(f"phase: seat {mover + 1} {stuck} in the {f['phase']} phase"
+                        + (" whatever its hidden cards" if others_move else ""))
 
 
-def _older(doc: dict, n: int, seat: int, hand, seen, hidden, unseen):
+def _multisets(counts: list[int], size: int, rng: random.Random) -> list[list[int]]:
+    """Every way to take ``size`` cards from ``counts`` (per value), as
+    counts per value, in a random order."""
+    out = [[]]
+    for v in range(5):
+        out = [m + [k] for m in out for k in range(min(counts[v], size - sum(m)) + 1)]
+    out = [m for m in out if sum(m) == size]
+    rng.shuffle(out)
+    return out
+
+
+def _older(doc: dict, n: int, seat: int, hand, seen, hidden, unseen, rng: random.Random):
     """The card counter (rules.pyx, above ``dojo_reshuffle``) per seat and
     value, from the counts a seat knows: every seat's count of older cards,
     the values of the other seats' together, the cards each showed that may
@@ -739,7 +763,8 @@ def _older(doc: dict, n: int, seat: int, hand, seen, hidden, unseen):
     either through the cards it showed that may have been older, or (at
     most its ``at_most``, at most the unseen cards of each value over all
     seats) through cards still hidden in its hand; each value takes the
-    count the text gives."""
+    count the text gives.  ``rng`` picks among the flows (the search looks
+    at the edges in a shuffled order), so that another deal can be tried."""
     count = [checks.integer(x, f"drawn_before_reshuffle: seat {p + 1}", 0, sum(DOJO_COUNTS))
              for p, x in enumerate(_per_seat(doc.get("drawn_before_reshuffle", [0] * n), "drawn_before_reshuffle", n))]
     values = _cards(doc.get("before_reshuffle", []), "before_reshuffle")
@@ -799,7 +824,7 @@ def _older(doc: dict, n: int, seat: int, hand, seen, hidden, unseen):
         queue = [S]
         while queue and T not in back:
             a = queue.pop(0)
-            for b in cap[a]:
+            for b in rng.sample(list(cap[a]), len(cap[a])):
                 if b not in back and cap[a][b] - flow[a][b] > 0:
                     back[b] = a
                     queue.append(b)
