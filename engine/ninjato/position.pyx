@@ -29,6 +29,11 @@ from ninja_dojo.engine.ninjato.rules import (BASES, DOJO_COUNTS, ELITE_NAMES, EN
                                              TREASURE_COUNTS, TREASURES)
 
 
+#: The sizes a position text reads by (engine/ninjato/text.py), from rules.pxd.
+SIZES = {"turns": N_TURNS, "houses": N_HOUSES, "shuriken": N_SHURIKEN, "dojo_row": DOJO_ROW,
+         "sensei_offer": N_OFFER, "row": ROW}
+
+
 def _bits(uint64_t mask, names):
     return [names[i] for i in range(len(names)) if (mask >> i) & 1]
 

@@ -31,7 +31,7 @@ determinization then deals them again at random.
 >>> from ninja_dojo.engine.position_text import position, text_of
 >>> s = new_game("ninjato", players=2, seed=3)
 >>> [line for line in text_of(s, 0).splitlines() if line.startswith("hand =")]
-['hand = [1, 3, 4, 5]']
+['hand = [1, 2, 3, 4]']
 >>> position(text_of(s, 0), seed=1).view(0) == s.view(0)
 True
 """
@@ -43,7 +43,8 @@ from collections import Counter
 
 from ninja_dojo.engine import checks
 from ninja_dojo.engine.errors import PositionError
-from ninja_dojo.engine.ninjato.position import fields as state_fields, from_fields, play_of
+from ninja_dojo.engine.ninjato.position import (SIZES, _MODIFIER_GROUP, fields as state_fields, from_fields,
+                                                play_of)
 from ninja_dojo.engine.ninjato.rules import (
     BASES, CLAN_SCORING_AFTER, CLANS, DOJO_COUNTS, ELITE_NAMES, ENVOY_NAMES, ENVOYS, FACING, FLAG_TILES,
     GUARD_NAMES, PHASES, RUMOR_COSTS, RUMOR_NAMES, SCORING_ORDER, SIDES, SPACES, TILE_NAMES, TOKEN_NAMES,
@@ -52,18 +53,16 @@ from ninja_dojo.engine.ninjato.views import view
 from ninja_dojo.engine.position_text import Entry, body_keys
 
 EMPTY = "empty"
-VALUES = range(1, 6)
-TURNS = CLAN_SCORING_AFTER[-1]
-HOUSES = 5
-SHURIKEN = 3
+VALUES = range(1, len(DOJO_COUNTS) + 1)     # the Dojo cards' values
+TURNS, HOUSES, SHURIKEN = SIZES["turns"], SIZES["houses"], SIZES["shuriken"]
 HENSOJUTSU = [t for t in TILE_NAMES if t.startswith("HJ")]
 COMBAT = [t for t in TILE_NAMES if t not in HENSOJUTSU]
 #: the phases of an attack, of a purchase, of a clan scoring (rules.PHASES)
 ATTACK = PHASES[PHASES.index("play"):PHASES.index("CR6") + 1]
 PURCHASE = ("buy", "declare type", "pay")
 SCORING = ("Hensojutsu", "clan choice", "free Rumor")
-#: the tiles a play may use besides its base (position._MODIFIER_GROUP)
-PLAY_TILES = ("SN1", "SN2", "SN4", "TG1", "TG2", "TG4", "CR2", "CR3", "CR5")
+#: the tiles that change a play (besides a tile played as its base)
+PLAY_TILES = tuple(TILE_NAMES[t] for t in sorted(_MODIFIER_GROUP))
 #: Dealing the other hands so that the seat to move has a choice: how many
 #: fits of the card counter are tried, and how many deals in all (each fit
 #: tries the mover's possible hidden cards in a random order)
@@ -289,7 +288,8 @@ def _name(v, where: str, names, what: str) -> str:
 
 
 def _names(v, where: str, names, what: str, empty: bool = False) -> list:
-    checks.items(v, where, what=f"a list of {what}s")
+    """A list of ``names``, each ``what`` (``"a Guard"``); ``"empty"`` for a free place if ``empty``."""
+    checks.items(v, where)
     return [None if empty and x == EMPTY else _name(x, where, names, what) for x in v]
 
 
@@ -302,14 +302,17 @@ def _seat(v, where: str, n: int) -> int:
     return checks.integer(v, where, 1, n) - 1
 
 
+def _card(x, where: str) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or x not in VALUES:
+        raise PositionError(f"{where}: {checks.shown(x)} is not a Dojo card (a value 1 to 5)")
+    return x
+
+
 def _cards(v, where: str) -> list[int]:
     """Dojo cards (values) as counts per value 1-5."""
-    checks.items(v, where, what="a list of Dojo cards (values 1 to 5)")
     counts = [0] * 5
-    for x in v:
-        if isinstance(x, bool) or not isinstance(x, int) or x not in VALUES:
-            raise PositionError(f"{where}: {checks.shown(x)} is not a Dojo card (a value 1 to 5)")
-        counts[x - 1] += 1
+    for x in checks.items(v, where, what="a list of Dojo cards (values 1 to 5)"):
+        counts[_card(x, where) - 1] += 1
     return counts
 
 
@@ -400,14 +403,13 @@ def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
 
 def _board(doc: dict, f: dict, n: int) -> None:
     f["dojo_row"] = []
-    row = checks.items(doc["dojo_row"], "dojo_row", 3, what="a list of 3 Dojo cards")
-    for x in row:
-        f["dojo_row"].append(0 if x == EMPTY else _cards([x], "dojo_row").index(1) + 1)
+    for x in checks.items(doc["dojo_row"], "dojo_row", SIZES["dojo_row"], what="a list of Dojo cards"):
+        f["dojo_row"].append(0 if x == EMPTY else _card(x, "dojo_row"))
     f["dojo_discard"] = _cards(doc["dojo_discard"], "dojo_discard")
     spaces = _per_seat(doc["spaces"], "spaces", n)
     f["spaces"] = []
     for p, sp in enumerate(spaces):
-        names = _names(sp, f"spaces: seat {p + 1}", SPACES, "space")
+        names = _names(sp, f"spaces: seat {p + 1}", SPACES, "a space")
         f["spaces"].append([names.count(s) for s in SPACES])
     f["dojo_stack"] = [_seat(x, "dojo_stack", n) for x in checks.items(doc["dojo_stack"], "dojo_stack",
                                                                         what="a list of seats")]
@@ -423,7 +425,7 @@ def _board(doc: dict, f: dict, n: int) -> None:
                              else None)
         f["house_treasure"].append(_pairs(x["treasure"], f"{where}.treasure"))
         f["house_sides"].append([_seat(x[sd], f"{where}.{sd}", n) if sd in x else None for sd in SIDES])
-    f["offer"] = _names(checks.items(doc["sensei_offer"], "sensei_offer", 4, what="a list of 4 places"),
+    f["offer"] = _names(checks.items(doc["sensei_offer"], "sensei_offer", SIZES["sensei_offer"]),
                         "sensei_offer", TILE_NAMES, "a Sensei tile", empty=True)
     f["tiles"] = [_names(x, f"tiles: seat {p + 1}", TILE_NAMES, "a Sensei tile")
                   for p, x in enumerate(_per_seat(doc["tiles"], "tiles", n))]
@@ -436,9 +438,9 @@ def _board(doc: dict, f: dict, n: int) -> None:
             raise PositionError(f"{t} is in two places (sensei_offer, tiles, removed_tiles); there is one")
     f["sensei_stack"] = [t for t in COMBAT if t not in given]
     f["hensojutsu_left"] = len([t for t in HENSOJUTSU if t not in given])
-    f["envoy_row"] = _names(checks.items(doc["envoy_row"], "envoy_row", 4, what="a list of 4 places"),
+    f["envoy_row"] = _names(checks.items(doc["envoy_row"], "envoy_row", SIZES["row"]),
                             "envoy_row", ENVOY_NAMES, "an Envoy", empty=True)
-    f["rumor_row"] = _names(checks.items(doc["rumor_row"], "rumor_row", 4, what="a list of 4 places"),
+    f["rumor_row"] = _names(checks.items(doc["rumor_row"], "rumor_row", SIZES["row"]),
                             "rumor_row", RUMOR_NAMES, "a Rumor", empty=True)
     for key, names, what in (("envoys", ENVOY_NAMES, "an Envoy"), ("rumors", RUMOR_NAMES, "a Rumor")):
         f[key] = [_names(x, f"{key}: seat {p + 1}", names, what) for p, x in enumerate(_per_seat(doc[key], key, n))]
