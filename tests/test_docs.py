@@ -135,7 +135,7 @@ def test_ninjato_docstring_examples_run():
                                   "ninja_dojo.engine.codec", "ninja_dojo.engine.files", "ninja_dojo.engine.position_text", "ninja_dojo.engine.record_text",
                                   "ninja_dojo.engine.ninjan.text", "ninja_dojo.engine.san_ni_ichi.text",
                                   "ninja_dojo.engine.pride_of_ninja.text", "ninja_dojo.engine.senjutsu.text",
-                                  "ninja_dojo.engine.review", "ninja_dojo.solver.search",
+                                  "ninja_dojo.engine.ninjato.text", "ninja_dojo.engine.review", "ninja_dojo.solver.search",
                                   "ninja_dojo.solver.players",
                                   "ninja_dojo.solver.review", "ninja_dojo.solver.rating", "ninja_dojo.solver.tournament",
                                   "ninja_dojo.engine.senjutsu", "ninja_dojo.engine.senjutsu.cards", "ninja_dojo.engine.senjutsu.decks",

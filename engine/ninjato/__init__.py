@@ -16,13 +16,14 @@ rules as implemented, every chosen number marked, in ``docs/rules/ninjato.md``.
 - ``views.pyx``: what a seat sees, this turn's steps, the scores, and what
   the board shows next to a decision.
 - ``notation.pyx``: actions as data, and their names; the cards' names.
+- ``text.py``: a position as one seat sees it, in a text a person writes.
 
 >>> from ninja_dojo.engine import GAMES
 >>> GAMES["ninjato"].title, GAMES["ninjato"].players
 ('Ninjato', (2, 4))
 """
 from ninja_dojo.engine.game_type import GameType
-from ninja_dojo.engine.ninjato import notation
+from ninja_dojo.engine.ninjato import notation, text
 # The game's Python face, under the names every game's package gives it, and
 # the tables the app and the tests read.
 from ninja_dojo.engine.ninjato.notation import (action_name, cost_text, describe, elite_card, elite_text,
@@ -40,5 +41,5 @@ GAME = GameType(
     view=view, steps=steps, scores=scores,
     describe=describe, action_name=action_name, parse_action=parse_action,
     num_actions=notation.NUM_ACTIONS, options=OPTIONS,
-    evaluation=EVALUATION, search_settings=SEARCH_SETTINGS,
+    evaluation=EVALUATION, search_settings=SEARCH_SETTINGS, text=text,
 )

@@ -29,6 +29,11 @@ from ninja_dojo.engine.ninjato.rules import (BASES, DOJO_COUNTS, ELITE_NAMES, EN
                                              TREASURE_COUNTS, TREASURES)
 
 
+#: The sizes a position text reads by (engine/ninjato/text.py), from rules.pxd.
+SIZES = {"turns": N_TURNS, "houses": N_HOUSES, "shuriken": N_SHURIKEN, "dojo_row": DOJO_ROW,
+         "sensei_offer": N_OFFER, "row": ROW}
+
+
 def _bits(uint64_t mask, names):
     return [names[i] for i in range(len(names)) if (mask >> i) & 1]
 
@@ -295,6 +300,33 @@ cdef _read_play(Play* p, r, where):
 _MODIFIER_GROUP = {SN2: G_SET, TG1: G_SET, CR2: G_CR2, SN1: G_SN1, TG2: G_TG2, SN4: G_SN4,
                    TG4: G_TG4, CR3: G_CR3, CR5: G_CR5}
 _BASE_TILE = {B_SN5: (SN5, (1,)), B_TG3: (TG3, (5,)), B_CR1: (CR1, (2, 4))}
+
+
+def play_of(base, int value, int join, tiles, int cr2):
+    """A play's fields (``fields()["attack"]["plays"]``) from what a person
+    says of it: its ``base`` (``"card"``, or the tile played as a card) and
+    ``value``, a 3 joined (``join`` +1, -1 or 0), the ``tiles`` that change
+    it and what CR2 adds (``cr2``, +1 or -1).  ``from_fields`` checks it.
+
+    >>> play_of("card", 4, 1, ["SN1"], 0)["add"], play_of("SN5", 1, 0, [], 0)["tiles"]
+    (-1, ['SN5'])
+    """
+    cdef int b = BASES.index(base)
+    names = list(tiles)
+    codes = [TILE_NAMES.index(t) for t in names if t in TILE_NAMES]
+    if b != B_CARD and b in _BASE_TILE and _BASE_TILE[b][0] not in codes:
+        codes.append(_BASE_TILE[b][0])
+    groups = [G_JOIN] if join else []
+    groups += [_MODIFIER_GROUP[t] for t in codes if t in _MODIFIER_GROUP]
+    cards = [0] * N_VALUES
+    if b == B_CARD and 1 <= value <= 5:
+        cards[value] += 1
+    if join:
+        cards[3] += 1
+    return {"base": base, "value": value, "set": 0 if SN2 in codes else 6 if TG1 in codes else -1,
+            "add": cr2 + join - (2 if SN1 in codes else 0) + (2 if TG2 in codes else 0), "join": join,
+            "next_group": max(groups) + 1 if groups else 0, "cards": cards[1:],
+            "tiles": [TILE_NAMES[t] for t in sorted(set(codes))]}
 
 
 cdef _check_play(const Play* p, int i, uint32_t free, str where):

@@ -1,0 +1,855 @@
+"""Ninjato as one seat sees it, in a position text (``engine.position_text``).
+
+A seat sees the board (the Dojo row and discards, the Sensei offer, the five
+clan houses with their tokens, Sentries, treasure and shuriken, the Envoy
+and Rumor rows), every seat's treasure, tiles, Envoys, Elites, Rumors,
+points and hand size, the Dojo cards each seat showed (``known_cards``),
+its own hand, the card it saw with CR4, and the card counter's public
+counts since the last reshuffle (docs/rules/ninjato.md, "Who sees what").
+It does not see the other hands' hidden cards or the order of any deck.
+
+Names are the game's: Dojo cards by value (1 to 5), Sensei tiles (``SN3``,
+``HJ1``), clan tokens (``CT04``), Guards (``GD15``), Elites (``EL02``),
+Envoys (``EN07``), Rumors (``RU12``), treasure (``Fan``, ``red Vase``: a
+token on its red side), spaces (``Dojo``, ``Sensei``, ``Palace``,
+``Pavilion``), house sides (``Strength``, ``Stealth``).  Seats and houses
+are counted from 1.  An empty place in a row is ``"empty"``.
+
+A decision in the middle of a turn adds what is being resolved, only then:
+``draws_left`` while drawing, ``tile`` while paying for a Sensei tile, an
+``[attack]`` table while a house is attacked (the side, the card faced,
+the treasure on the shuriken, the plays built), a ``[purchase]`` table
+while buying, a ``[scoring]`` table during a clan scoring.
+
+Reading, the unseen Dojo cards are dealt to the other hands and the deck,
+fitting the card counter (``_older``: a small flow problem, the same
+conditions ``position.from_fields`` checks), the decks hold what is
+nowhere else, the bag every token not on the table; the game's
+determinization then deals them again at random.
+
+>>> from ninja_dojo.engine import new_game
+>>> from ninja_dojo.engine.position_text import position, text_of
+>>> s = new_game("ninjato", players=2, seed=3)
+>>> [line for line in text_of(s, 0).splitlines() if line.startswith("hand =")]
+['hand = [1, 2, 3, 4]']
+>>> position(text_of(s, 0), seed=1).view(0) == s.view(0)
+True
+"""
+from __future__ import annotations
+
+import difflib
+import random
+from collections import Counter
+
+from ninja_dojo.engine import checks
+from ninja_dojo.engine.errors import PositionError
+from ninja_dojo.engine.ninjato.position import (SIZES, _MODIFIER_GROUP, fields as state_fields, from_fields,
+                                                play_of)
+from ninja_dojo.engine.ninjato.rules import (
+    BASES, CLAN_SCORING_AFTER, CLANS, DOJO_COUNTS, ELITE_NAMES, ENVOY_NAMES, ENVOYS, FACING, FLAG_TILES,
+    GUARD_NAMES, PHASES, RUMOR_COSTS, RUMOR_NAMES, SCORING_ORDER, SIDES, SPACES, TILE_NAMES, TOKEN_NAMES,
+    TREASURE_COUNTS, TREASURES)
+from ninja_dojo.engine.ninjato.views import view
+from ninja_dojo.engine.position_text import Entry, body_keys
+
+EMPTY = "empty"
+VALUES = range(1, len(DOJO_COUNTS) + 1)     # the Dojo cards' values
+TURNS, HOUSES, SHURIKEN = SIZES["turns"], SIZES["houses"], SIZES["shuriken"]
+HENSOJUTSU = [t for t in TILE_NAMES if t.startswith("HJ")]
+COMBAT = [t for t in TILE_NAMES if t not in HENSOJUTSU]
+#: the phases of an attack, of a purchase, of a clan scoring (rules.PHASES)
+ATTACK = PHASES[PHASES.index("play"):PHASES.index("CR6") + 1]
+PURCHASE = ("buy", "declare type", "pay")
+SCORING = ("Hensojutsu", "clan choice", "free Rumor")
+#: the tiles that change a play (besides a tile played as its base)
+PLAY_TILES = tuple(TILE_NAMES[t] for t in sorted(_MODIFIER_GROUP))
+#: Dealing the other hands so that the seat to move has a choice: how many
+#: fits of the card counter are tried, and how many deals in all (each fit
+#: tries the mover's possible hidden cards in a random order)
+FLOW_TRIES = 64
+DEAL_TRIES = 2000
+
+#: the keys with one entry per seat, seat 1 first (engine.position_text.in_text_words)
+SEATED = ("hand_sizes", "known_cards", "spaces", "tiles", "face_down", "elites", "treasure", "envoys",
+          "rumors", "bought", "clan_points", "final")
+
+
+# ------------------------------------------------------------------ writing
+def _counted(p):
+    """A seat (from 0) as a text counts it, from 1."""
+    return None if p is None else p + 1
+
+
+def _treasure(t: int, red: bool) -> str:
+    return f"red {TREASURES[t]}" if red else TREASURES[t]
+
+
+def _treasures(pairs) -> list[str]:
+    """Per type ``[plain, red]`` counts as names, plain first."""
+    return [_treasure(t, bool(sd)) for t in range(len(TREASURES)) for sd in range(2)
+            for _ in range(pairs[t][sd])]
+
+
+def _values(counts) -> list[int]:
+    return [v for v in VALUES for _ in range(counts[v - 1])]
+
+
+def _row(names) -> list[str]:
+    return [EMPTY if x is None else x for x in names]
+
+
+def _play(p: dict) -> dict:
+    if p["base"] is None:
+        return {}
+    out = {"base": "Dojo" if p["base"] == "card" else p["base"], "value": p["value"]}
+    if p["join"]:
+        out["join"] = p["join"]
+    tiles = [t for t in p["tiles"] if t != p["base"]]
+    if tiles:
+        out["tiles"] = tiles
+    if "CR2" in tiles:
+        out["CR2"] = _cr2(p)
+    return out
+
+
+def _cr2(p: dict) -> int:
+    """What CR2 adds to a play (+1 or -1): its ``add`` less the joined 3's and SN1's and TG2's."""
+    return p["add"] - p["join"] + (2 if "SN1" in p["tiles"] else 0) - (2 if "TG2" in p["tiles"] else 0)
+
+
+def known(buf, seat: int) -> list[Entry]:
+    v = view(buf, seat)
+    f = state_fields(buf)   # (only its public parts are written: the test on determinize checks it)
+    seats = v["seats"]
+    phase = v["phase"]
+    e = [
+        Entry("turn", v["turn"], f"the turn, 1 to {TURNS}"),
+        Entry("phase", phase, "what is decided now: " + ", ".join(PHASES)),
+    ]
+    if phase != "over":
+        e.append(Entry("mover", _counted(v["mover"]), "the seat that decides"))
+    e += [
+        Entry("order", [p + 1 for p in v["order"]], "this turn's order of play, seats"),
+        Entry("hand", v["hand"], "your Dojo cards, by value"),
+        Entry("hand_sizes", [s["hand_size"] for s in seats], "how many Dojo cards each seat holds, seat 1 first"),
+        Entry("known_cards", [s["known_cards"] for s in seats],
+              "the Dojo cards in each seat's hand that everyone saw (taken face up, taken back, or put in a play)"),
+        Entry("dojo_row", _row(v["dojo_row"]), "the face-up Dojo cards"),
+        Entry("dojo_deck", v["dojo_deck_size"], "how many Dojo cards are face down in the deck"),
+        Entry("dojo_discard", _values([v["dojo_discard"][x] for x in VALUES]), "the Dojo discards, by value"),
+        Entry("spaces", [[sp for sp in SPACES for _ in range(s["spaces"][sp])] for s in seats],
+              "the spaces each seat's shuriken are on this turn"),
+        Entry("dojo_stack", [p + 1 for p in v["dojo_stack"]],
+              "the seats of the shuriken on the Dojo, the first placed first (the next turn order)"),
+        Entry("houses", [_house(h) for h in v["houses"]],
+              "houses 1 to 5: clan token, Sentry, treasure, the seat of the shuriken on a side"),
+        Entry("sensei_offer", _row([None if t is None else t["tile"] for t in v["sensei_offer"]]),
+              "the Sensei tiles offered"),
+        Entry("tiles", [[t["tile"] for t in s["tiles"]] for s in seats], "each seat's Sensei tiles"),
+        Entry("face_down", [[t["tile"] for t in s["tiles"] if not t["face_up"]] for s in seats],
+              "those of them turned face down"),
+        Entry("removed_tiles", f["removed_tiles"], "Sensei tiles out of the game"),
+        Entry("guard_discard", f["guard_discard"], "the Guard discards"),
+        Entry("elite_discard", f["elite_discard"], "the Elite discards"),
+        Entry("elites", [s["elites"] for s in seats], "each seat's Elite cards"),
+        Entry("treasure", [s["treasure"] for s in seats], "each seat's treasure"),
+        Entry("spent", v["spent"], "the treasure spent"),
+        Entry("envoy_row", _row([None if c is None else c["card"] for c in v["envoy_row"]]),
+              "the face-up Envoys"),
+        Entry("rumor_row", _row([None if c is None else c["card"] for c in v["rumor_row"]]),
+              "the face-up Rumors"),
+        Entry("envoys", [[c["card"] for c in s["envoys"]] for s in seats], "each seat's Envoys"),
+        Entry("rumors", [[c["card"] for c in s["rumors"]] for s in seats], "each seat's Rumors"),
+        Entry("bought", f["bought"], "each seat's points from purchases"),
+        Entry("clan_points", f["clan_points"], "each seat's clan points"),
+    ]
+    if f["scoring"]["disguised"]:
+        e.append(Entry("disguised", f["scoring"]["disguised"],
+                       "the Envoys disguised with Hensojutsu tiles at the last clan scoring (each counts as 2)"))
+    looked = {d: [p + 1 for p in v[f"{d.lower()}_deck"]["peeked_by"]] for d in ("Guard", "Elite")}
+    if any(looked.values()):
+        e.append(Entry("peeked_by", looked, "the seats that looked at the top Guard or Elite card with CR4"))
+    # (from the fields: the view shows one card, and a seat may have seen both tops)
+    tops = [deck[-1] for d, deck in enumerate((f["guard_deck"], f["elite_deck"]))
+            if seat in f["peeked"][d] and deck]
+    if tops:
+        e.append(Entry("seen_on_top", tops, "the top Guard or Elite card, which you saw with CR4"))
+    counter = [s["drawn_before_reshuffle"] for s in seats]
+    maybe = [s["shown_maybe_before_reshuffle"] for s in seats]
+    at_most = [s["before_reshuffle_at_most"] for s in seats]
+    if any(counter) or any(maybe) or any(at_most):
+        e += [
+            Entry("drawn_before_reshuffle", counter, "the card counter since the Dojo deck was last reshuffled: "
+                  "how many of its hidden cards each seat held then, less those it showed since that "
+                  "were surely among them"),
+            Entry("before_reshuffle", v["before_reshuffle"], "the values of those cards, over the other seats"),
+            Entry("shown_maybe_before_reshuffle", maybe,
+                  "the cards each seat showed since that may have been among them, or drawn after"),
+            Entry("before_reshuffle_at_most", at_most, "at most how many of each seat's hidden cards were "
+                                                       "held at the reshuffle"),
+        ]
+    if phase == "over":
+        e.append(Entry("final", [{k: fin[k] for k in ("rumor_sets", "dishonorable_opponents",
+                                                       "unspent_treasure", "elite_points")}
+                                 for fin in v["final"]], "each seat's end-of-game points"))
+    if phase == "draw":
+        e.append(Entry("draws_left", f["draws_left"], "Dojo cards still to draw"))
+    if phase == "sensei payment":
+        e.append(Entry("tile", f["offer"][f["tile_slot"]], "the Sensei tile being paid for"))
+    if phase in ATTACK:
+        e.append(Entry("attack", _attack(f, phase), "the attack in progress"))
+    if phase in PURCHASE:
+        e.append(Entry("purchase", _purchase(f, phase), "the purchase in progress"))
+    if phase in SCORING:
+        e.append(Entry("scoring", _scoring(f, phase), "the clan scoring in progress"))
+    return e
+
+
+def _house(h: dict) -> dict:
+    out = {"token": h["token"]}
+    if h["sentry"] is not None:
+        out["sentry"] = h["sentry"]["card"]
+    out["treasure"] = h["plain"] + [f"red {t}" for t in h["red"]]
+    for sd, p in zip(SIDES, h["shuriken"]):
+        if p is not None:
+            out[sd] = p + 1
+    return out
+
+
+def _attack(f: dict, phase: str) -> dict:
+    a = f["attack"]
+    out = {"house": a["house"] + 1, "side": SIDES[a["side"]]}
+    if a["active"]:
+        out["active"] = a["active"]
+    if a["card"] is not None:
+        out["facing"] = a["facing"]
+        out["card"] = a["card"]
+    out["on_shuriken"] = _treasures(a["on_shuriken"])
+    out["revealed"] = a["revealed"]
+    out["discarded"] = _values(a["discarded"])
+    if phase == "play":
+        out["plays"] = [_play(a["plays"][i]) for i in range(a["play_index"] + 1)]
+    if phase == "keep":
+        out["keep"] = a["keep_left"]
+        if a["keep_min"]:
+            out["keep_from"] = _treasure(a["keep_min"] // 2, a["keep_min"] % 2 == 1)
+    return out
+
+
+def _purchase(f: dict, phase: str) -> dict:
+    b = f["purchase"]
+    out = {"kind": "Rumor" if b["rumor"] else "Envoy"}
+    if phase != "buy":
+        out["card"] = (RUMOR_NAMES if b["rumor"] else ENVOY_NAMES)[b["card"]]
+        out["due"] = [TREASURES[t] for t in range(4) for _ in range(b["due"][t])]
+        if b["type"] is not None:
+            out["type"] = b["type"]
+        out["paid"] = b["paid"]
+        out["gold"] = b["gold"]
+        out["points"] = b["points"]
+    return out
+
+
+def _scoring(f: dict, phase: str) -> dict:
+    c = f["scoring"]
+    out = {"turn": c["turn"]}
+    if phase != "Hensojutsu":
+        out["clan"] = CLANS[SCORING_ORDER[CLAN_SCORING_AFTER.index(c["turn"])][c["clan_index"]]]
+    elif c["hensojutsu_last"] is not None:
+        out["last_disguised"] = c["hensojutsu_last"]
+    for k in ("first", "second"):
+        if c[k] is not None:
+            out[k] = c[k] + 1
+    return out
+
+
+# ------------------------------------------------------------------ reading
+#: the keys of every text, then those of some phases or positions only
+KEYS = ("turn", "phase", "order", "hand", "hand_sizes", "known_cards", "dojo_row", "dojo_deck", "dojo_discard",
+        "spaces", "dojo_stack", "houses", "sensei_offer", "tiles", "face_down", "removed_tiles",
+        "guard_discard", "elite_discard", "elites", "treasure", "spent", "envoy_row", "rumor_row", "envoys",
+        "rumors", "bought", "clan_points")
+COUNTER = ("drawn_before_reshuffle", "before_reshuffle", "shown_maybe_before_reshuffle",
+           "before_reshuffle_at_most")
+OPTIONAL = ("disguised", "peeked_by", "seen_on_top") + COUNTER
+#: the keys of some phases only
+PHASE_KEYS = ("mover", "final", "draws_left", "tile", "attack", "purchase", "scoring")
+#: a frame's fields while no decision of its own is in progress (what the engine leaves there)
+IDLE_ATTACK = {"house": 0, "side": 0, "active": [], "facing": "Sentry", "card": None,
+               "on_shuriken": [[0, 0]] * len(TREASURES), "revealed": [], "discarded": [0] * 5,
+               "keep_left": 0, "keep_min": 0, "play_index": 0}
+IDLE_PLAY = {"base": None, "value": 0, "set": -1, "add": 0, "join": 0, "next_group": 0, "cards": [0] * 5,
+             "tiles": []}
+IDLE_PURCHASE = {"rumor": False, "slot": 0, "card": 0, "due": [0] * 4, "type": None, "low": 0, "high": 0,
+                 "paid": 0, "gold": False, "points": 0}
+
+
+def _name(v, where: str, names, what: str) -> str:
+    if not isinstance(v, str) or v not in names:
+        raise PositionError(f"{where}: {checks.shown(v)} is not {what} ({names[0]} to {names[-1]})")
+    return v
+
+
+def _names(v, where: str, names, what: str, empty: bool = False) -> list:
+    """A list of ``names``, each ``what`` (``"a Guard"``); ``"empty"`` for a free place if ``empty``."""
+    checks.items(v, where)
+    return [None if empty and x == EMPTY else _name(x, where, names, what) for x in v]
+
+
+def _per_seat(v, where: str, n: int) -> list:
+    return checks.items(v, where, n, what=f"a list with one entry per seat ({n})")
+
+
+def _seat(v, where: str, n: int) -> int:
+    """A seat as a text writes it (from 1), from 0."""
+    return checks.integer(v, where, 1, n) - 1
+
+
+def _card(x, where: str) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or x not in VALUES:
+        raise PositionError(f"{where}: {checks.shown(x)} is not a Dojo card (a value 1 to 5)")
+    return x
+
+
+def _cards(v, where: str) -> list[int]:
+    """Dojo cards (values) as counts per value 1-5."""
+    counts = [0] * 5
+    for x in checks.items(v, where, what="a list of Dojo cards (values 1 to 5)"):
+        counts[_card(x, where) - 1] += 1
+    return counts
+
+
+def _treasure_of(x, where: str, red: bool = True) -> tuple[int, int]:
+    """A treasure's type and side (0 plain, 1 red) from its name."""
+    names = TREASURES + (tuple(f"red {t}" for t in TREASURES) if red else ())
+    if not isinstance(x, str) or x not in names:
+        raise PositionError(f"{where}: {checks.shown(x)} is not a treasure "
+                            f"({', '.join(TREASURES)}{', or red ...' if red else ''})")
+    i = names.index(x)
+    return i % len(TREASURES), i // len(TREASURES)
+
+
+def _pairs(v, where: str) -> list[list[int]]:
+    """Treasure names as ``[plain, red]`` counts per type."""
+    out = [[0, 0] for _ in TREASURES]
+    for x in checks.items(v, where, what="a list of treasures"):
+        t, sd = _treasure_of(x, where)
+        out[t][sd] += 1
+    return out
+
+
+def _counts(v, where: str) -> list[int]:
+    """Treasure names (no sides) as counts per type."""
+    out = [0] * len(TREASURES)
+    for x in checks.items(v, where, what="a list of treasures"):
+        out[_treasure_of(x, where, red=False)[0]] += 1
+    return out
+
+
+def _table(doc: dict, key: str) -> dict:
+    v = doc[key]
+    if not isinstance(v, dict):
+        raise PositionError(f"{key}: expected a table ([{key}])")
+    return v
+
+
+def _keys(t: dict, where: str, required, optional=()) -> None:
+    for k in t:
+        if k not in required and k not in optional:
+            raise PositionError(f"{where}: {checks.shown(k)} is not a key here "
+                                f"(keys: {', '.join((*required, *optional))})")
+    for k in required:
+        if k not in t:
+            raise PositionError(f"{where}.{k}: missing")
+
+
+def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
+    """The named fields of the position ``doc`` describes, what the seat
+    cannot see filled in consistently with the text."""
+    n = players
+    phase = checks.one_of(doc.get("phase"), "phase", PHASES)
+    for key in doc:
+        # (Ninjato has too many keys to list them all in one line)
+        if key not in KEYS + OPTIONAL + PHASE_KEYS:
+            near = difflib.get_close_matches(str(key), KEYS + OPTIONAL + PHASE_KEYS, 1)
+            raise PositionError(f"{checks.shown(key)}: not a key of a Ninjato position"
+                                f"{f' (did you mean {near[0]!r}?)' if near else ''}; docs/positions.md lists them")
+    body_keys(doc, KEYS + (("mover",) if phase != "over" else ("final",))
+              + (("draws_left",) if phase == "draw" else ()) + (("tile",) if phase == "sensei payment" else ())
+              + (("attack",) if phase in ATTACK else ()) + (("purchase",) if phase in PURCHASE else ())
+              + (("scoring",) if phase in SCORING else ()), OPTIONAL)
+    f = {"players": n, "turn": checks.integer(doc["turn"], "turn", 1, TURNS), "phase": phase,
+         "rng": 0, "chance": [0, 0, None], "log": [], "log_lost": False, "log_new_turn": False}
+    f["mover"] = 0 if phase == "over" else _seat(doc["mover"], "mover", n)
+    order = [_seat(x, "order", n) for x in _per_seat(doc["order"], "order", n)]
+    if sorted(order) != list(range(n)):
+        raise PositionError("order: each seat once")
+    f["order"] = order
+    _board(doc, f, n)
+    _frames(doc, f, n, phase)
+    _read_treasure(doc, f, n)
+    _decks(doc, f, n, seat)
+    if phase == "over":
+        fin = _per_seat(doc["final"], "final", n)
+        parts = ("rumor_sets", "dishonorable_opponents", "unspent_treasure", "elite_points")
+        f["final"] = []
+        for p, x in enumerate(fin):
+            where = f"final, seat {p + 1}"
+            if not isinstance(x, dict):
+                raise PositionError(f"{where}: expected a table {{{' = , '.join(parts)} = }}")
+            _keys(x, where, parts)
+            f["final"].append([checks.integer(x[k], f"{where}.{k}", 0, 2000) for k in parts])
+    else:
+        f["final"] = [[0] * 4 for _ in range(n)]
+    return _dealt(doc, f, n, seat)
+
+
+def _board(doc: dict, f: dict, n: int) -> None:
+    f["dojo_row"] = []
+    for x in checks.items(doc["dojo_row"], "dojo_row", SIZES["dojo_row"], what="a list of Dojo cards"):
+        f["dojo_row"].append(0 if x == EMPTY else _card(x, "dojo_row"))
+    f["dojo_discard"] = _cards(doc["dojo_discard"], "dojo_discard")
+    spaces = _per_seat(doc["spaces"], "spaces", n)
+    f["spaces"] = []
+    for p, sp in enumerate(spaces):
+        names = _names(sp, f"spaces, seat {p + 1}", SPACES, "a space")
+        f["spaces"].append([names.count(s) for s in SPACES])
+    f["dojo_stack"] = [_seat(x, "dojo_stack", n) for x in checks.items(doc["dojo_stack"], "dojo_stack",
+                                                                        what="a list of seats")]
+    houses = checks.items(doc["houses"], "houses", HOUSES, what=f"a list of the {HOUSES} houses")
+    f["tokens"], f["sentries"], f["house_treasure"], f["house_sides"] = [], [], [], []
+    for h, x in enumerate(houses):
+        where = f"houses: house {h + 1}"
+        if not isinstance(x, dict):
+            raise PositionError(f"{where}: expected a table {{token = , sentry = , treasure = }}")
+        _keys(x, where, ("token", "treasure"), ("sentry",) + SIDES)
+        f["tokens"].append(_name(x["token"], f"{where}.token", TOKEN_NAMES, "a clan token"))
+        f["sentries"].append(_name(x["sentry"], f"{where}.sentry", GUARD_NAMES, "a Guard") if "sentry" in x
+                             else None)
+        f["house_treasure"].append(_pairs(x["treasure"], f"{where}.treasure"))
+        f["house_sides"].append([_seat(x[sd], f"{where}.{sd}", n) if sd in x else None for sd in SIDES])
+    f["offer"] = _names(checks.items(doc["sensei_offer"], "sensei_offer", SIZES["sensei_offer"]),
+                        "sensei_offer", TILE_NAMES, "a Sensei tile", empty=True)
+    f["tiles"] = [_names(x, f"tiles, seat {p + 1}", TILE_NAMES, "a Sensei tile")
+                  for p, x in enumerate(_per_seat(doc["tiles"], "tiles", n))]
+    f["face_down"] = [_names(x, f"face_down, seat {p + 1}", TILE_NAMES, "a Sensei tile")
+                      for p, x in enumerate(_per_seat(doc["face_down"], "face_down", n))]
+    f["removed_tiles"] = _names(doc["removed_tiles"], "removed_tiles", TILE_NAMES, "a Sensei tile")
+    given = [t for t in f["offer"] if t] + [t for ts in f["tiles"] for t in ts] + f["removed_tiles"]
+    for t, c in Counter(given).items():
+        if c > 1:
+            raise PositionError(f"{t} is in two places (sensei_offer, tiles, removed_tiles); there is one")
+    f["sensei_stack"] = [t for t in COMBAT if t not in given]
+    f["hensojutsu_left"] = len([t for t in HENSOJUTSU if t not in given])
+    f["envoy_row"] = _names(checks.items(doc["envoy_row"], "envoy_row", SIZES["row"]),
+                            "envoy_row", ENVOY_NAMES, "an Envoy", empty=True)
+    f["rumor_row"] = _names(checks.items(doc["rumor_row"], "rumor_row", SIZES["row"]),
+                            "rumor_row", RUMOR_NAMES, "a Rumor", empty=True)
+    for key, names, what in (("envoys", ENVOY_NAMES, "an Envoy"), ("rumors", RUMOR_NAMES, "a Rumor")):
+        f[key] = [_names(x, f"{key}, seat {p + 1}", names, what) for p, x in enumerate(_per_seat(doc[key], key, n))]
+        row = [c for c in f[f"{key[:-1]}_row"] if c]
+        for c, k in Counter(row + [c for cs in f[key] for c in cs]).items():
+            if k > 1:
+                raise PositionError(f"{key}: {c} is in two places ({key[:-1]}_row, {key}); there is one")
+        f[f"{key[:-1]}_deck"] = [c for c in names if c not in row and not any(c in cs for cs in f[key])]
+    for key in ("bought", "clan_points"):
+        f[key] = [checks.integer(x, f"{key}, seat {p + 1}", 0, 2000)
+                  for p, x in enumerate(_per_seat(doc[key], key, n))]
+    f["guard_discard"] = _names(doc["guard_discard"], "guard_discard", GUARD_NAMES, "a Guard")
+    f["elite_discard"] = _names(doc["elite_discard"], "elite_discard", ELITE_NAMES, "an Elite")
+    f["elites"] = [_names(x, f"elites, seat {p + 1}", ELITE_NAMES, "an Elite")
+                   for p, x in enumerate(_per_seat(doc["elites"], "elites", n))]
+    # Shuriken placed this turn: on the spaces and the house sides, less
+    # the one whose action is being carried out (position._check_shuriken).
+    busy = f["phase"] in ("draw", "sensei", "sensei payment") + ATTACK + PURCHASE
+    on_board = sum(map(sum, f["spaces"])) + sum(1 for sides in f["house_sides"] for p in sides if p is not None)
+    f["placed"] = max(0, on_board - busy)
+    _shuriken(f, n)
+
+
+def _shuriken(f: dict, n: int) -> None:
+    """The shuriken on the board fit the turn: as many on the Dojo as
+    ``dojo_stack`` lists, three a seat at most, the seat to move the one
+    whose shuriken comes next (position._check_shuriken, in the text's words)."""
+    for p in range(n):
+        on = f["spaces"][p][SPACES.index("Dojo")]
+        if f["dojo_stack"].count(p) != on:
+            raise PositionError(f"dojo_stack: seat {p + 1} is listed {f['dojo_stack'].count(p)} times, but "
+                                f"spaces puts {on} of its shuriken on the Dojo")
+        mine = sum(f["spaces"][p]) + sum(1 for sides in f["house_sides"] for q in sides if q == p)
+        if mine > SHURIKEN:
+            raise PositionError(f"spaces: seat {p + 1} has {mine} shuriken on the board (spaces and houses); "
+                                f"each seat has {SHURIKEN}")
+    if f["phase"] in SCORING + ("over",):
+        if f["placed"]:
+            raise PositionError(f"spaces: the shuriken are taken back before {'the end' if f['phase'] == 'over' else 'a clan scoring'}")
+        return
+    if f["placed"] >= n * SHURIKEN:
+        raise PositionError("spaces: every shuriken is placed, so the turn is over")
+    placer = f["order"][f["placed"] % n]
+    if f["mover"] != placer:
+        raise PositionError(f"mover: seat {placer + 1}'s shuriken is next ({f['placed']} placed, in the order "
+                            f"{', '.join(str(q + 1) for q in f['order'])}), not seat {f['mover'] + 1}'s")
+
+
+def _frames(doc: dict, f: dict, n: int, phase: str) -> None:
+    """The decision in progress: ``draws_left``, ``tile``, ``[attack]``,
+    ``[purchase]``, ``[scoring]``; the engine's resting values elsewhere."""
+    f["draws_left"] = checks.integer(doc["draws_left"], "draws_left", 1, 4) if phase == "draw" else 0
+    f["tile_slot"] = 0
+    if phase == "sensei payment":
+        tile = _name(doc["tile"], "tile", TILE_NAMES, "a Sensei tile")
+        if tile not in f["offer"]:
+            raise PositionError(f"tile: {tile} is not offered (sensei_offer)")
+        f["tile_slot"] = f["offer"].index(tile)
+    f["attack"] = {**IDLE_ATTACK, "plays": [dict(IDLE_PLAY), dict(IDLE_PLAY)]}
+    if phase in ATTACK:
+        f["attack"] = _read_attack(_table(doc, "attack"), phase)
+    f["purchase"] = dict(IDLE_PURCHASE)
+    if phase in PURCHASE:
+        f["purchase"] = _read_purchase(_table(doc, "purchase"), phase, f)
+    disguised = _names(doc.get("disguised", []), "disguised", ENVOY_NAMES, "an Envoy")
+    f["scoring"] = {"turn": 0, "clan_index": 0, "hensojutsu_seat": 0, "hensojutsu_last": None,
+                    "disguised": disguised, "first": None, "second": None}
+    if phase in SCORING:
+        f["scoring"] = _read_scoring(_table(doc, "scoring"), phase, f, n)
+
+
+def _read_attack(a: dict, phase: str) -> dict:
+    w = "attack"
+    _keys(a, w, ("house", "side", "on_shuriken", "revealed", "discarded")
+          + (("plays",) if phase == "play" else ()) + (("keep",) if phase == "keep" else ()),
+          ("active", "facing", "card") + (("keep_from",) if phase == "keep" else ()))
+    out = dict(IDLE_ATTACK)
+    out["house"] = checks.integer(a["house"], f"{w}.house", 1, HOUSES) - 1
+    out["side"] = SIDES.index(checks.one_of(a["side"], f"{w}.side", SIDES))
+    out["active"] = [checks.one_of(x, f"{w}.active", [t for _, t in FLAG_TILES])
+                     for x in checks.items(a.get("active", []), f"{w}.active", what="a list of tiles")]
+    if "card" in a:
+        out["facing"] = checks.one_of(a.get("facing"), f"{w}.facing", FACING)
+        names = ELITE_NAMES if out["facing"] == "Elite" else GUARD_NAMES
+        out["card"] = _name(a["card"], f"{w}.card", names, "an Elite" if names is ELITE_NAMES else "a Guard")
+    elif "facing" in a:
+        raise PositionError(f"{w}.facing: given without the card faced ({w}.card)")
+    out["on_shuriken"] = _pairs(a["on_shuriken"], f"{w}.on_shuriken")
+    out["revealed"] = _names(a["revealed"], f"{w}.revealed", GUARD_NAMES, "a Guard")
+    out["discarded"] = _cards(a["discarded"], f"{w}.discarded")
+    plays = [dict(IDLE_PLAY), dict(IDLE_PLAY)]
+    if phase == "play":
+        given = checks.items(a["plays"], f"{w}.plays", what="a list of 1 or 2 plays")
+        if not 1 <= len(given) <= 2:
+            raise PositionError(f"{w}.plays: {len(given)} plays; an attack builds 1 or 2 (the second "
+                                "against a two-person Elite)")
+        for i, p in enumerate(given):
+            plays[i] = _read_play(p, f"{w}.plays: play {i + 1}")
+        out["play_index"] = len(given) - 1
+    out["plays"] = plays
+    if phase == "keep":
+        out["keep_left"] = checks.integer(a["keep"], f"{w}.keep", 1, 2)
+        if "keep_from" in a:
+            t, sd = _treasure_of(a["keep_from"], f"{w}.keep_from")
+            out["keep_min"] = 2 * t + sd
+    return out
+
+
+def _read_play(p, where: str) -> dict:
+    if not isinstance(p, dict):
+        raise PositionError(f"{where}: expected a table {{base = , value = }} ({{}}: not started)")
+    if not p:
+        return dict(IDLE_PLAY)
+    _keys(p, where, ("base", "value"), ("join", "tiles", "CR2"))
+    base = checks.one_of(p["base"], f"{where}.base", ("Dojo",) + BASES[2:])
+    value = checks.integer(p["value"], f"{where}.value", 0, 6)
+    join = checks.integer(p.get("join", 0), f"{where}.join", -1, 1)
+    tiles = [checks.one_of(t, f"{where}.tiles", PLAY_TILES)
+             for t in checks.items(p.get("tiles", []), f"{where}.tiles", what="a list of tiles")]
+    if ("CR2" in p) != ("CR2" in tiles):
+        raise PositionError(f"{where}.CR2: what CR2 adds (1 or -1) goes with CR2 among the tiles")
+    cr2 = checks.one_of(p["CR2"], f"{where}.CR2", (1, -1)) if "CR2" in p else 0
+    return play_of("card" if base == "Dojo" else base, value, join, tiles, cr2)
+
+
+def _cost(card: str) -> tuple:
+    if card in ENVOY_NAMES:
+        return ENVOYS[ENVOY_NAMES.index(card)][1]
+    return RUMOR_COSTS[RUMOR_NAMES.index(card) % len(RUMOR_COSTS)]
+
+
+def _read_purchase(b: dict, phase: str, f: dict) -> dict:
+    w = "purchase"
+    paying = phase != "buy"
+    _keys(b, w, ("kind",) + (("card", "due", "paid", "gold", "points") if paying else ()),
+          ("type",) if paying else ())
+    out = dict(IDLE_PURCHASE)
+    out["rumor"] = checks.one_of(b["kind"], f"{w}.kind", ("Envoy", "Rumor")) == "Rumor"
+    if paying:
+        names, row = (RUMOR_NAMES, "rumor_row") if out["rumor"] else (ENVOY_NAMES, "envoy_row")
+        card = _name(b["card"], f"{w}.card", names, "a Rumor" if out["rumor"] else "an Envoy")
+        if card not in f[row]:
+            raise PositionError(f"{w}.card: {card} is not in the {row}")
+        out["slot"], out["card"] = f[row].index(card), names.index(card)
+        due = _counts(b["due"], f"{w}.due")
+        if due[-1]:
+            raise PositionError(f"{w}.due: Gold is never due (it pays for another type)")
+        out["due"] = due[:4]
+        if "type" in b:
+            out["type"] = checks.one_of(b["type"], f"{w}.type", TREASURES[:4])
+        out["paid"] = checks.integer(b["paid"], f"{w}.paid", 0, 4)
+        out["gold"] = checks.boolean(b["gold"], f"{w}.gold")
+        out["points"] = checks.integer(b["points"], f"{w}.points", 0, 40)
+        cost = _cost(card)
+        if cost[0] == "range":
+            out["low"], out["high"] = cost[1], cost[2]
+    return out
+
+
+def _read_scoring(c: dict, phase: str, f: dict, n: int) -> dict:
+    w = "scoring"
+    hj = phase == "Hensojutsu"
+    _keys(c, w, ("turn",) + (() if hj else ("clan",)), ("first", "second") + (("last_disguised",) if hj else ()))
+    out = dict(f["scoring"])
+    out["turn"] = checks.one_of(c["turn"], f"{w}.turn", CLAN_SCORING_AFTER)
+    if hj:
+        out["hensojutsu_seat"] = f["order"].index(f["mover"])
+        if "last_disguised" in c:
+            out["hensojutsu_last"] = _name(c["last_disguised"], f"{w}.last_disguised", ENVOY_NAMES, "an Envoy")
+    else:
+        clan = checks.one_of(c["clan"], f"{w}.clan", CLANS)
+        out["clan_index"] = SCORING_ORDER[CLAN_SCORING_AFTER.index(out["turn"])].index(CLANS.index(clan))
+        out["hensojutsu_seat"] = n
+    for k in ("first", "second"):
+        if k in c:
+            out[k] = _seat(c[k], f"{w}.{k}", n)
+    return out
+
+
+def _read_treasure(doc: dict, f: dict, n: int) -> None:
+    f["treasure"] = [_counts(x, f"treasure, seat {p + 1}") for p, x in enumerate(_per_seat(doc["treasure"],
+                                                                                           "treasure", n))]
+    f["spent"] = _counts(doc["spent"], "spent")
+    bag = list(TREASURE_COUNTS)
+    for t in range(len(TREASURES)):
+        bag[t] -= (f["spent"][t] + sum(x[t] for x in f["treasure"]) + sum(f["attack"]["on_shuriken"][t])
+                   + sum(sum(h[t]) for h in f["house_treasure"]))
+        if bag[t] < 0:
+            raise PositionError(f"{TREASURE_COUNTS[t] - bag[t]} {TREASURES[t]} are on the table (houses, "
+                                f"treasure, spent, attack.on_shuriken); the game has {TREASURE_COUNTS[t]}")
+    f["bag"] = bag
+
+
+def _decks(doc: dict, f: dict, n: int, seat: int) -> None:
+    """The Guard and Elite decks: every card not elsewhere, a top card the
+    seat saw with CR4 on top; who looked."""
+    peeked = doc.get("peeked_by", {})
+    if not isinstance(peeked, dict):
+        raise PositionError("peeked_by: expected a table {Guard = [seats], Elite = [seats]}")
+    _keys(peeked, "peeked_by", (), ("Guard", "Elite"))
+    f["peeked"] = [sorted({_seat(x, f"peeked_by.{d}", n) for x in checks.items(peeked.get(d, []), f"peeked_by.{d}",
+                                                                              what="a list of seats")})
+                   for d in ("Guard", "Elite")]
+    tops = _names(doc.get("seen_on_top", []), "seen_on_top", GUARD_NAMES + ELITE_NAMES, "a Guard or an Elite")
+    for d, deck in enumerate(("Guard", "Elite")):
+        mine = [c for c in tops if c in (GUARD_NAMES, ELITE_NAMES)[d]]
+        if len(mine) > 1:
+            raise PositionError(f"seen_on_top: {len(mine)} {deck} cards; one is on top")
+        if mine and seat not in f["peeked"][d]:
+            raise PositionError(f"seen_on_top: you did not look at the top {deck} card (peeked_by.{deck})")
+    a = f["attack"]
+    for names, what, places in (
+            (GUARD_NAMES, "Guard", [("houses", [s for s in f["sentries"] if s]), ("guard_discard", f["guard_discard"]),
+                                    ("attack.revealed", a["revealed"])]),
+            (ELITE_NAMES, "Elite", [("elite_discard", f["elite_discard"]),
+                                    ("elites", [e for es in f["elites"] for e in es]),
+                                    ("attack.card", [a["card"]] if a["facing"] == "Elite" and a["card"] else [])])):
+        where = {}
+        top = [c for c in tops if c in names]
+        for place, cards in places + [("seen_on_top", top)]:
+            for c in cards:
+                if c in where and not (place == "attack.card" and what == "Guard"):
+                    raise PositionError(f"{place}: {c} is also in {where[c]}; there is one")
+                where[c] = place
+        deck = [c for c in names if c not in where] + top
+        f["guard_deck" if what == "Guard" else "elite_deck"] = deck
+
+
+def _dealt(doc: dict, f: dict, n: int, seat: int) -> dict:
+    """The Dojo cards: the seat's hand, what everyone saw, and the unseen
+    cards dealt to the other hands and the deck so that the card counter's
+    counts fit (``_older``); dealt again until the seat to move has a choice,
+    as the determinization does."""
+    hand = _cards(doc["hand"], "hand")
+    sizes = [checks.integer(x, f"hand_sizes, seat {p + 1}", 0, sum(DOJO_COUNTS))
+             for p, x in enumerate(_per_seat(doc["hand_sizes"], "hand_sizes", n))]
+    if sizes[seat] != sum(hand):
+        raise PositionError(f"hand_sizes: seat {seat + 1} (you) holds {sizes[seat]} cards, your hand {sum(hand)}")
+    seen = [_cards(x, f"known_cards, seat {p + 1}") for p, x in enumerate(_per_seat(doc["known_cards"],
+                                                                                      "known_cards", n))]
+    for p in range(n):
+        if p == seat and any(seen[p][v] > hand[v] for v in range(5)):
+            raise PositionError("known_cards: yours are not all in your hand")
+        if sum(seen[p]) > sizes[p]:
+            raise PositionError(f"known_cards: seat {p + 1} holds {sizes[p]} cards, not {sum(seen[p])} known ones")
+    deck = checks.integer(doc["dojo_deck"], "dojo_deck", 0, sum(DOJO_COUNTS))
+    unseen = list(DOJO_COUNTS)
+    for v in range(5):
+        unseen[v] -= (hand[v] + sum(seen[p][v] for p in range(n) if p != seat) + f["dojo_discard"][v]
+                      + f["dojo_row"].count(v + 1))
+        if unseen[v] < 0:
+            raise PositionError(f"{DOJO_COUNTS[v] - unseen[v]} Dojo cards of value {v + 1} are given (hand, "
+                                f"known_cards, dojo_row, dojo_discard); the game has {DOJO_COUNTS[v]}")
+    hidden = [sizes[p] - sum(seen[p]) if p != seat else 0 for p in range(n)]
+    if sum(unseen) != deck + sum(hidden):
+        raise PositionError(f"{sum(DOJO_COUNTS) - sum(unseen)} Dojo cards are given, so {sum(unseen)} are unseen, "
+                            f"but the other hands hide {sum(hidden)} and the deck holds {deck} (dojo_deck)")
+    mover = f["mover"]
+    others_move = mover != seat and f["phase"] != "over"
+    stuck = None
+    dealt = 0
+    for tries in range(FLOW_TRIES):
+        rng = random.Random(tries)
+        older, older_maybe, at_most, in_hand = _older(doc, n, seat, hand, seen, hidden, unseen, rng)
+        f["seen"], f["older"], f["older_maybe"], f["older_at_most"] = seen, older, older_maybe, at_most
+        rest = [unseen[v] - sum(in_hand[p][v] for p in range(n)) for v in range(5)]
+        # The seat to move, if another, first: which hidden cards of its
+        # give it a choice is all that can go wrong.
+        theirs = (_multisets(rest, hidden[mover] - sum(in_hand[mover]), rng) if others_move else [None])
+        for mine in theirs:
+            dealt += 1
+            if dealt > DEAL_TRIES:
+                break
+            pool = Counter({v + 1: rest[v] - (mine[v] if mine else 0) for v in range(5)})
+            pool = sorted(pool.elements())
+            rng.shuffle(pool)
+            hands = []
+            for p in range(n):
+                h = [seen[p][v] + in_hand[p][v] + (mine[v] if p == mover and mine else 0) for v in range(5)]
+                if p == seat:
+                    h = hand
+                elif p != mover or not others_move:
+                    for _ in range(hidden[p] - sum(in_hand[p])):
+                        h[pool.pop() - 1] += 1
+                hands.append(h)
+            f["hands"], f["dojo_deck"] = hands, pool
+            try:
+                from_fields(f)
+            except PositionError as e:
+                if "no legal move" not in str(e) and "is forced" not in str(e):
+                    raise
+                stuck = "has no legal move" if "no legal" in str(e) else "has only one move, which the game makes itself"
+                if not others_move:
+                    break
+                continue
+            return f
+        if not others_move:
+            break
+    raise PositionError(f"phase: seat {mover + 1} {stuck} in the {f['phase']} phase"
+                        + (" whatever its hidden cards" if others_move else ""))
+
+
+def _multisets(counts: list[int], size: int, rng: random.Random) -> list[list[int]]:
+    """Every way to take ``size`` cards from ``counts`` (per value), as
+    counts per value, in a random order."""
+    out = [[]]
+    for v in range(5):
+        out = [m + [k] for m in out for k in range(min(counts[v], size - sum(m)) + 1)]
+    out = [m for m in out if sum(m) == size]
+    rng.shuffle(out)
+    return out
+
+
+def _older(doc: dict, n: int, seat: int, hand, seen, hidden, unseen, rng: random.Random):
+    """The card counter (rules.pyx, above ``dojo_reshuffle``) per seat and
+    value, from the counts a seat knows: every seat's count of older cards,
+    the values of the other seats' together, the cards each showed that may
+    have been older, and at most how many of each seat's hidden cards are.
+    Also how many older cards of each value each other hand must still hide.
+
+    A flow: each other seat sends its count of older cards to the values,
+    either through the cards it showed that may have been older, or (at
+    most its ``at_most``, at most the unseen cards of each value over all
+    seats) through cards still hidden in its hand; each value takes the
+    count the text gives.  ``rng`` picks among the flows (the search looks
+    at the edges in a shuffled order), so that another deal can be tried."""
+    count = [checks.integer(x, f"drawn_before_reshuffle, seat {p + 1}", 0, sum(DOJO_COUNTS))
+             for p, x in enumerate(_per_seat(doc.get("drawn_before_reshuffle", [0] * n), "drawn_before_reshuffle", n))]
+    values = _cards(doc.get("before_reshuffle", []), "before_reshuffle")
+    maybe = [_cards(x, f"shown_maybe_before_reshuffle, seat {p + 1}")
+             for p, x in enumerate(_per_seat(doc.get("shown_maybe_before_reshuffle", [[]] * n),
+                                             "shown_maybe_before_reshuffle", n))]
+    at_most = [checks.integer(x, f"before_reshuffle_at_most, seat {p + 1}", 0, sum(DOJO_COUNTS))
+               for p, x in enumerate(_per_seat(doc.get("before_reshuffle_at_most", [0] * n),
+                                               "before_reshuffle_at_most", n))]
+    others = [p for p in range(n) if p != seat]
+    if sum(values) != sum(count[p] for p in others):
+        raise PositionError(f"before_reshuffle: {sum(values)} values, but the other seats' "
+                            f"drawn_before_reshuffle add up to {sum(count[p] for p in others)}")
+    for p in range(n):
+        held = hidden[p] if p != seat else sum(hand) - sum(seen[p])
+        if at_most[p] > min(held, count[p]):
+            raise PositionError(f"before_reshuffle_at_most: seat {p + 1}: {at_most[p]}, more than the "
+                                f"{'hidden cards' if held < count[p] else 'drawn_before_reshuffle'} "
+                                f"({min(held, count[p])})")
+    older = [[0] * 5 for _ in range(n)]
+    in_hand = [[0] * 5 for _ in range(n)]
+    # Yours: the cards shown first, then the cards still hidden.
+    left = count[seat]
+    for v in range(5):
+        older[seat][v] = min(maybe[seat][v], left)
+        left -= older[seat][v]
+    for v in range(5):
+        k = min(hand[v] - seen[seat][v], left, at_most[seat] - sum(in_hand[seat]))
+        older[seat][v] += k
+        in_hand[seat][v] = k
+        left -= k
+    if left:
+        raise PositionError(f"drawn_before_reshuffle: seat {seat + 1} (you): {count[seat]}, more than your "
+                            "hidden cards (at most before_reshuffle_at_most) and the cards shown since")
+    in_hand[seat] = [0] * 5
+    # Theirs: a flow from the seats to the values.
+    S, T = "S", "T"
+    cap: dict = {}
+
+    def edge(a, b, c):
+        cap.setdefault(a, {})[b] = cap.get(a, {}).get(b, 0) + c
+        cap.setdefault(b, {}).setdefault(a, 0)
+
+    for p in others:
+        edge(S, ("seat", p), count[p])
+        edge(("seat", p), ("hand", p), at_most[p])
+        for v in range(5):
+            edge(("seat", p), ("value", v), maybe[p][v])
+            edge(("hand", p), ("hidden", v), sum(DOJO_COUNTS))
+    for v in range(5):
+        edge(("hidden", v), ("value", v), unseen[v])
+        edge(("value", v), T, values[v])
+    flow = dict((a, dict.fromkeys(bs, 0)) for a, bs in cap.items())
+    total = 0
+    while True:
+        back = {S: None}
+        queue = [S]
+        while queue and T not in back:
+            a = queue.pop(0)
+            for b in rng.sample(list(cap[a]), len(cap[a])):
+                if b not in back and cap[a][b] - flow[a][b] > 0:
+                    back[b] = a
+                    queue.append(b)
+        if T not in back:
+            break
+        path = []
+        b = T
+        while back[b] is not None:
+            path.append((back[b], b))
+            b = back[b]
+        push = min(cap[a][b] - flow[a][b] for a, b in path)
+        for a, b in path:
+            flow[a][b] += push
+            flow[b][a] -= push
+        total += push
+    if total != sum(values):
+        raise PositionError("before_reshuffle: the card counter's counts do not fit together "
+                            "(drawn_before_reshuffle, shown_maybe_before_reshuffle, before_reshuffle_at_most)")
+    for p in others:
+        for v in range(5):
+            in_hand[p][v] = flow[("hand", p)][("hidden", v)]
+            older[p][v] = flow[("seat", p)][("value", v)] + in_hand[p][v]
+    return older, maybe, at_most, in_hand
