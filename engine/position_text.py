@@ -37,6 +37,7 @@ True
 """
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
@@ -55,6 +56,8 @@ from ninja_dojo.engine import state as _state
 TEXT_LIMIT = 1 << 20
 #: A list of lists longer than this is written one list a line (the inner ones on one line each).
 WIDTH = 60
+#: The longest list of keys a message says (a longer one is in docs/positions.md).
+KEYS_LISTED = 160
 #: The keys every position text begins with.
 HEADER = ("game", "players", "seat", "options")
 
@@ -267,13 +270,20 @@ def load_text(path: str | os.PathLike, seed: int = 0) -> tuple["_state.State", i
     return position_of(doc, seed), header(doc)[2]
 
 
-def body_keys(doc: dict, required, optional=()) -> None:
-    """Refuse a key of a position text's body that the game does not know,
-    and name the first one missing."""
-    for key in doc:
-        if key not in required and key not in optional:
-            raise PositionError(f"{checks.shown(key)}: not a key of this position "
-                                f"(keys: {', '.join((*HEADER[:3], *required, *optional))})")
+def body_keys(table: dict, required, optional=(), where: str = "") -> None:
+    """Refuse a key of a position text's body (or of its table ``where``)
+    that the game does not know, naming the nearest one, and then name the
+    first one missing."""
+    known = (*required, *optional)
+    for key in table:
+        if key not in known:
+            near = difflib.get_close_matches(str(key), known, 1)
+            listed = ", ".join(known if where else (*HEADER[:3], *known))
+            # (a game with many keys would not fit them on one line)
+            keys = f"keys: {listed}" if len(listed) <= KEYS_LISTED else "docs/positions.md lists them"
+            raise PositionError((f"{where}: {checks.shown(key)} is not a key here" if where else
+                                 f"{checks.shown(key)}: not a key of this position")
+                                + f" ({f'did you mean {near[0]!r}? ' if near else ''}{keys})")
     for key in required:
-        if key not in doc:
-            raise PositionError(f"{key}: missing")
+        if key not in table:
+            raise PositionError(f"{where}.{key}: missing" if where else f"{key}: missing")

@@ -37,7 +37,6 @@ True
 """
 from __future__ import annotations
 
-import difflib
 import random
 from collections import Counter
 
@@ -272,8 +271,6 @@ KEYS = ("turn", "phase", "order", "hand", "hand_sizes", "known_cards", "dojo_row
 COUNTER = ("drawn_before_reshuffle", "before_reshuffle", "shown_maybe_before_reshuffle",
            "before_reshuffle_at_most")
 OPTIONAL = ("disguised", "peeked_by", "seen_on_top") + COUNTER
-#: the keys of some phases only
-PHASE_KEYS = ("mover", "final", "draws_left", "tile", "attack", "purchase", "scoring")
 #: a frame's fields while no decision of its own is in progress (what the engine leaves there)
 IDLE_ATTACK = {"house": 0, "side": 0, "active": [], "facing": "Sentry", "card": None,
                "on_shuriken": [[0, 0]] * len(TREASURES), "revealed": [], "discarded": [0] * 5,
@@ -353,27 +350,11 @@ def _table(doc: dict, key: str) -> dict:
     return v
 
 
-def _keys(t: dict, where: str, required, optional=()) -> None:
-    for k in t:
-        if k not in required and k not in optional:
-            raise PositionError(f"{where}: {checks.shown(k)} is not a key here "
-                                f"(keys: {', '.join((*required, *optional))})")
-    for k in required:
-        if k not in t:
-            raise PositionError(f"{where}.{k}: missing")
-
-
 def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
     """The named fields of the position ``doc`` describes, what the seat
     cannot see filled in consistently with the text."""
     n = players
     phase = checks.one_of(doc.get("phase"), "phase", PHASES)
-    for key in doc:
-        # (Ninjato has too many keys to list them all in one line)
-        if key not in KEYS + OPTIONAL + PHASE_KEYS:
-            near = difflib.get_close_matches(str(key), KEYS + OPTIONAL + PHASE_KEYS, 1)
-            raise PositionError(f"{checks.shown(key)}: not a key of a Ninjato position"
-                                f"{f' (did you mean {near[0]!r}?)' if near else ''}; docs/positions.md lists them")
     body_keys(doc, KEYS + (("mover",) if phase != "over" else ("final",))
               + (("draws_left",) if phase == "draw" else ()) + (("tile",) if phase == "sensei payment" else ())
               + (("attack",) if phase in ATTACK else ()) + (("purchase",) if phase in PURCHASE else ())
@@ -397,7 +378,7 @@ def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
             where = f"final, seat {p + 1}"
             if not isinstance(x, dict):
                 raise PositionError(f"{where}: expected a table {{{' = , '.join(parts)} = }}")
-            _keys(x, where, parts)
+            body_keys(x, parts, where=where)
             f["final"].append([checks.integer(x[k], f"{where}.{k}", 0, 2000) for k in parts])
     else:
         f["final"] = [[0] * 4 for _ in range(n)]
@@ -422,7 +403,7 @@ def _board(doc: dict, f: dict, n: int) -> None:
         where = f"houses: house {h + 1}"
         if not isinstance(x, dict):
             raise PositionError(f"{where}: expected a table {{token = , sentry = , treasure = }}")
-        _keys(x, where, ("token", "treasure"), ("sentry",) + SIDES)
+        body_keys(x, ("token", "treasure"), ("sentry",) + SIDES, where=where)
         f["tokens"].append(_name(x["token"], f"{where}.token", TOKEN_NAMES, "a clan token"))
         f["sentries"].append(_name(x["sentry"], f"{where}.sentry", GUARD_NAMES, "a Guard") if "sentry" in x
                              else None)
@@ -517,9 +498,9 @@ def _frames(doc: dict, f: dict, n: int, phase: str) -> None:
 
 def _read_attack(a: dict, phase: str) -> dict:
     w = "attack"
-    _keys(a, w, ("house", "side", "on_shuriken", "revealed", "discarded")
-          + (("plays",) if phase == "play" else ()) + (("keep",) if phase == "keep" else ()),
-          ("active", "facing", "card") + (("keep_from",) if phase == "keep" else ()))
+    body_keys(a, ("house", "side", "on_shuriken", "revealed", "discarded")
+              + (("plays",) if phase == "play" else ()) + (("keep",) if phase == "keep" else ()),
+              ("active", "facing", "card") + (("keep_from",) if phase == "keep" else ()), where=w)
     out = dict(IDLE_ATTACK)
     out["house"] = checks.integer(a["house"], f"{w}.house", 1, HOUSES) - 1
     out["side"] = SIDES.index(checks.one_of(a["side"], f"{w}.side", SIDES))
@@ -557,7 +538,7 @@ def _read_play(p, where: str) -> dict:
         raise PositionError(f"{where}: expected a table {{base = , value = }} ({{}}: not started)")
     if not p:
         return dict(IDLE_PLAY)
-    _keys(p, where, ("base", "value"), ("join", "tiles", "CR2"))
+    body_keys(p, ("base", "value"), ("join", "tiles", "CR2"), where=where)
     base = checks.one_of(p["base"], f"{where}.base", ("Dojo",) + BASES[2:])
     value = checks.integer(p["value"], f"{where}.value", 0, 6)
     join = checks.integer(p.get("join", 0), f"{where}.join", -1, 1)
@@ -578,8 +559,8 @@ def _cost(card: str) -> tuple:
 def _read_purchase(b: dict, phase: str, f: dict) -> dict:
     w = "purchase"
     paying = phase != "buy"
-    _keys(b, w, ("kind",) + (("card", "due", "paid", "gold", "points") if paying else ()),
-          ("type",) if paying else ())
+    body_keys(b, ("kind",) + (("card", "due", "paid", "gold", "points") if paying else ()),
+              ("type",) if paying else (), where=w)
     out = dict(IDLE_PURCHASE)
     out["rumor"] = checks.one_of(b["kind"], f"{w}.kind", ("Envoy", "Rumor")) == "Rumor"
     if paying:
@@ -606,7 +587,8 @@ def _read_purchase(b: dict, phase: str, f: dict) -> dict:
 def _read_scoring(c: dict, phase: str, f: dict, n: int) -> dict:
     w = "scoring"
     hj = phase == "Hensojutsu"
-    _keys(c, w, ("turn",) + (() if hj else ("clan",)), ("first", "second") + (("last_disguised",) if hj else ()))
+    body_keys(c, ("turn",) + (() if hj else ("clan",)),
+              ("first", "second") + (("last_disguised",) if hj else ()), where=w)
     out = dict(f["scoring"])
     out["turn"] = checks.one_of(c["turn"], f"{w}.turn", CLAN_SCORING_AFTER)
     if hj:
@@ -643,7 +625,7 @@ def _decks(doc: dict, f: dict, n: int, seat: int) -> None:
     peeked = doc.get("peeked_by", {})
     if not isinstance(peeked, dict):
         raise PositionError("peeked_by: expected a table {Guard = [seats], Elite = [seats]}")
-    _keys(peeked, "peeked_by", (), ("Guard", "Elite"))
+    body_keys(peeked, (), ("Guard", "Elite"), where="peeked_by")
     f["peeked"] = [sorted({_seat(x, f"peeked_by.{d}", n) for x in checks.items(peeked.get(d, []), f"peeked_by.{d}",
                                                                               what="a list of seats")})
                    for d in ("Guard", "Elite")]

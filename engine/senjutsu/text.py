@@ -415,10 +415,7 @@ class _Reader:
     def table(v, key: str, allowed) -> dict:
         if not isinstance(v, dict):
             raise PositionError(f"{key}: expected a table ({{key = value, ...}}), got {checks.kind(v)}")
-        for k in v:
-            if k not in allowed:
-                listed = ", ".join(allowed) if len(allowed) <= 8 else "docs/positions.md lists them"
-                raise PositionError(f"{key}: {checks.shown(k)} is not one of its keys ({listed})")
+        body_keys(v, (), allowed, where=key)
         return v
 
 
@@ -436,11 +433,6 @@ def fields(doc: dict, players: int, seat: int, options: dict) -> dict:
     cannot see filled in card order (dealt again at random afterwards)."""
     phase = checks.one_of(doc.get("phase"), "phase", PHASES)
     live = phase in ("activation", "discard")
-    for key in doc:
-        # (the keys are too many to list in one line: the docs list them)
-        if key not in BODY + OPTIONAL + ("activation",):
-            raise PositionError(f"{checks.shown(key)}: not a key of a Senjutsu position (docs/positions.md "
-                                "lists them)")
     body_keys(doc, BODY + (("activation",) if live else ()), OPTIONAL + (() if live else ("activation",)))
     _samurai(options, players)
     samurai, decks, terrain = resolve_options(players, 0, options)
