@@ -26,7 +26,7 @@ from libc.string cimport memcpy, memset
 from libc.math cimport sqrt, log, exp
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
-from ninja_dojo.engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, MAX_ACTIONS,
+from ninja_dojo.engine.core cimport (GameDef, Rng, MAX_SEATS, MAX_LEGAL, MAX_ACTIONS, MAX_FEATURES,
                           rng_next, rng_below, rng_unit, rng_seed, evaluate)
 from ninja_dojo.engine.errors import PositionError
 
@@ -111,6 +111,13 @@ cdef inline unsigned char* state_alloc(size_t size) noexcept nogil:
     return <unsigned char*>aligned_alloc(64, (size + 63) & ~(<size_t>63))
 
 
+cdef inline bint judging_point(GameDef* g, void* s) noexcept nogil:
+    # A point where the game's evaluation judges (a round's or turn's start).
+    cdef double f[MAX_SEATS * MAX_FEATURES]
+    cdef uint8_t standing[MAX_SEATS]
+    return g.features != NULL and g.features(s, f, standing) > 0
+
+
 cdef GameDef* game_of(object capsule, bytes state) except NULL:
     """The game table of ``capsule``, checking that ``state`` is one of its states."""
     cdef GameDef* g = <GameDef*>PyCapsule_GetPointer(capsule, b"engine.GameDef")
@@ -160,6 +167,7 @@ cdef class Search:
     cdef double started, finished, cpu
     cdef int expand_at
     cdef int cut_rounds
+    cdef int tree_rounds          # the tree stops growing at this judging point (0: never)
     cdef double prior
     cdef bint respond             # the searching seat answers the others (UCB1) at simultaneous choices
     cdef double model             # chance another seat plays the game's policy at a simultaneous choice
@@ -225,6 +233,7 @@ cdef class Search:
         self.expand_at = config.expand_at
         # A game without an evaluation is always played out.
         self.cut_rounds = config.cut_rounds if self.g.features != NULL else 0
+        self.tree_rounds = config.tree_rounds if self.g.features != NULL else 0
         self.n_nodes = 1
         self.tree[0].arms = NO_ARMS
         self.tree[0].n_arms = 0
@@ -465,7 +474,7 @@ cdef class Search:
         cdef int seats[MAX_SEATS]
         cdef int joint[MAX_SEATS]
         cdef double r[MAX_SEATS]
-        cdef int n_movers, i, depth = 0, seat
+        cdef int n_movers, i, depth = 0, seat, points = 0
         cdef int32_t node = 0, child
         cdef int32_t picked[MAX_SEATS]
         cdef uint64_t key
@@ -529,23 +538,34 @@ cdef class Search:
                 key = mix(key ^ (g.chance_key(s, self.observer) * <uint64_t>0x9E3779B97F4A7C15))
             if self.flat or depth >= MAX_DEPTH:
                 break
+            if self.tree_rounds and judging_point(g, s):
+                # Past here the others' choices would be made by nodes
+                # shared over every deal of their hands; the rollout plays
+                # them from the hands they were dealt.
+                points += 1
+                if points >= self.tree_rounds:
+                    break
             child = self._child(node, key)
             if child < 0:
                 return False
             node = child
-        self._playout(s, r)
+        self._playout(s, r, points)
         self._backup(depth, r)
         if self.mast > 0:
             self._mast_update(r)
         return 1
 
-    cdef void _playout(self, void* s, double* r) noexcept nogil:
+    cdef void _playout(self, void* s, double* r, int points) noexcept nogil:
         # Rollout: to the end, or to the game's ``cut_rounds``-th judging
-        # point (Senjutsu: a round's start; Ninjato: a turn's) and its evaluation there.
+        # point (Senjutsu: a round's start; Ninjato: a turn's) and its
+        # evaluation there, counting the ``points`` the tree passed
+        # (``tree_rounds``) so that the horizon stays where it was.
         cdef GameDef* g = self.g
         cdef int seats[MAX_SEATS]
         cdef int joint[MAX_SEATS]
-        cdef int n_movers, i, played = 0, points = 0
+        cdef int n_movers, i, played = 0
+        if self.cut_rounds and points >= self.cut_rounds and evaluate(g, s, r):
+            return
         while True:
             n_movers = g.movers(s, seats)
             if n_movers == 0:
@@ -626,7 +646,7 @@ cdef class Search:
             self.rng = dice
             joint[self.observer] = legal[j]
             g.apply(s, joint)
-            self._playout(s, r)
+            self._playout(s, r, 0)
             for i in range(self.tree[0].n_arms):
                 a = &self.arms[self.tree[0].arms + i]
                 if a.seat == self.observer and a.action == legal[j]:

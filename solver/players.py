@@ -225,7 +225,8 @@ def player(spec: str):
     choices), ``+mixed`` (play a move drawn from the visit shares),
     ``+exploration=0.7``, ``+expand=4`` and ``+cut=N`` (rollouts cut off at
     the N-th round's evaluation, 0: played out; default: the game's tuned
-    values), ``+prior=P`` (progressive bias toward the game's heuristic
+    values), ``+tree=N`` (the tree stops growing at the N-th round's
+    start, 0: no limit), ``+prior=P`` (progressive bias toward the game's heuristic
     move at simultaneous choices), ``+merge=N`` (at a choice of N seats or
     more the tree keys a child by the searching seat's own move alone),
     ``+group=N`` (there the others' moves key it by the game's groups),
@@ -302,6 +303,8 @@ def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
             kw["expand_at"] = _number(spec, value, int)
         elif eq and name == "cut":
             kw["cut_rounds"] = _number(spec, value, int)
+        elif eq and name == "tree":
+            kw["tree_rounds"] = _number(spec, value, int)
         elif eq and name == "prior":
             kw["prior"] = _number(spec, value, float)
         elif eq and name == "rank":

@@ -79,6 +79,9 @@ DEFAULT_EXPAND_AT = 4
 #: rollouts are played to the end unless a game's tournaments found that
 #: cutting them off at its evaluation plays better
 DEFAULT_CUT_ROUNDS = 0
+#: the tree grows as deep as its visits take it unless a game's tournaments
+#: found that stopping it at a judging point plays better
+DEFAULT_TREE_ROUNDS = 0
 #: UCB1's exploration constant where a seat decides alone, unless a game's
 #: tournaments found better (``python -m bench.tune``)
 DEFAULT_EXPLORATION = 0.7
@@ -104,9 +107,10 @@ def search_settings(game, players: int) -> dict:
 
     >>> from ninja_dojo.engine import GAMES
     >>> search_settings(GAMES["ninjan"], 4)
-    {'expand_at': 4, 'cut_rounds': 0, 'exploration': 0.7, 'rank': 0.0, 'respond': False, 'model': 0.0}
+    {'expand_at': 4, 'cut_rounds': 0, 'tree_rounds': 0, 'exploration': 0.7, 'rank': 0.0, 'respond': False, 'model': 0.0}
     """
     return {"expand_at": DEFAULT_EXPAND_AT, "cut_rounds": DEFAULT_CUT_ROUNDS,
+            "tree_rounds": DEFAULT_TREE_ROUNDS,
             "exploration": DEFAULT_EXPLORATION, "rank": DEFAULT_RANK,
             "respond": DEFAULT_RESPOND, "model": DEFAULT_MODEL,
             **game.search_settings.get(players, {})}
@@ -183,6 +187,14 @@ class SearchConfig:
     #: end; games without an evaluation always are).  ``None``: the game's
     #: tuned value (``search_settings``).
     cut_rounds: int | None = None
+    #: the tree stops growing at its ``tree_rounds``-th judging point (a
+    #: round's or a turn's start, as for ``cut_rounds``): the iterations go
+    #: to the decisions before it, and from there on every seat is played
+    #: by the rollout policy from the hand it was dealt, as the tree's
+    #: nodes, shared over every deal of the others' hands, cannot (0: the
+    #: tree grows as deep as its visits take it).  The rollout counts those
+    #: points toward its ``cut_rounds``.  ``None``: the game's tuned value.
+    tree_rounds: int | None = None
     #: progressive bias at simultaneous choices (regret matching only): the
     #: game's heuristic move for a seat starts with this much regret, in
     #: rewards won, so a young node leans to it and the real regrets, which
@@ -257,6 +269,11 @@ class SearchConfig:
                                             or not 0 <= self.cut_rounds <= MAX_CUT_ROUNDS):
             raise PositionError(f"cut_rounds: expected 0 (play to the end) to {MAX_CUT_ROUNDS}, "
                                 f"got {self.cut_rounds!r}")
+        if self.tree_rounds is not None and (isinstance(self.tree_rounds, bool)
+                                             or not isinstance(self.tree_rounds, int)
+                                             or not 0 <= self.tree_rounds <= MAX_CUT_ROUNDS):
+            raise PositionError(f"tree_rounds: expected 0 (no limit) to {MAX_CUT_ROUNDS}, "
+                                f"got {self.tree_rounds!r}")
         if self.exploration is not None and (isinstance(self.exploration, bool)
                                              or not isinstance(self.exploration, (int, float))
                                              or not math.isfinite(self.exploration)

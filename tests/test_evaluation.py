@@ -212,3 +212,36 @@ def test_the_fit_reads_the_engines_judging_points():
     for features, standing, returns in rows:
         assert len(features) == 3 and all(len(x) == len(GAMES["ninjato"].evaluation) for x in features)
         assert standing == [True] * 3 and sum(returns) == pytest.approx(1.0)
+
+
+def line_positions(state, search):
+    """The positions along the search's expected line (open hands, so its
+    moves are the real ones), the root's first."""
+    s = state.clone()
+    steps = [(step.seat, step.action) for step in search.line(steps=200)]
+    out = [s.clone()]
+    while steps and not s.is_terminal():
+        movers = s.movers()
+        joint = dict(steps[:len(movers)])
+        if sorted(joint) != sorted(movers):
+            break
+        del steps[:len(movers)]
+        s.apply(joint)
+        out.append(s.clone())
+    return out
+
+
+def test_the_tree_stops_growing_at_its_judging_point():
+    """``tree_rounds=1``: nothing past the next round's start is searched in
+    the tree (San, Ni, Ichi! judges at a round's start); without it, the
+    same search's line runs on into the next round."""
+    s = new_game("san_ni_ichi", 3, seed=5)
+    seat = s.movers()[0]
+    past_the_round = {}
+    for tree in (0, 1):
+        search = Search(s, seat, SearchConfig(iterations=20_000, seed=3, open_hands=True, tree_rounds=tree))
+        search.run()
+        past_the_round[tree] = [p.fields()["phase"] for p in line_positions(s, search)
+                                if p.fields()["round"] > 1 and p.fields()["phase"] != "choose"]
+    assert past_the_round[1] == []
+    assert past_the_round[0] != []
