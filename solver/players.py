@@ -226,7 +226,8 @@ def player(spec: str):
     ``+exploration=0.7``, ``+expand=4`` and ``+cut=N`` (rollouts cut off at
     the N-th round's evaluation, 0: played out; default: the game's tuned
     values), ``+tree=N`` (the tree stops growing at the N-th round's
-    start, 0: no limit), ``+prior=P`` (progressive bias toward the game's heuristic
+    start, 0: no limit), ``+alone=N`` (at a choice the seat makes alone,
+    at most N iterations, 0: no limit), ``+prior=P`` (progressive bias toward the game's heuristic
     move at simultaneous choices), ``+merge=N`` (at a choice of N seats or
     more the tree keys a child by the searching seat's own move alone),
     ``+group=N`` (there the others' moves key it by the game's groups),
@@ -305,6 +306,8 @@ def _search_options(spec: str, opts: list[str]) -> tuple[dict, bool]:
             kw["cut_rounds"] = _number(spec, value, int)
         elif eq and name == "tree":
             kw["tree_rounds"] = _number(spec, value, int)
+        elif eq and name == "alone":
+            kw["alone_iterations"] = _number(spec, value, int)
         elif eq and name == "prior":
             kw["prior"] = _number(spec, value, float)
         elif eq and name == "rank":

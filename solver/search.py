@@ -82,6 +82,9 @@ DEFAULT_CUT_ROUNDS = 0
 #: the tree grows as deep as its visits take it unless a game's tournaments
 #: found that stopping it at a judging point plays better
 DEFAULT_TREE_ROUNDS = 0
+#: a choice made alone is searched with the whole budget unless a game's
+#: tournaments found that more iterations there play worse
+DEFAULT_ALONE_ITERATIONS = 0
 #: UCB1's exploration constant where a seat decides alone, unless a game's
 #: tournaments found better (``python -m bench.tune``)
 DEFAULT_EXPLORATION = 0.7
@@ -107,10 +110,10 @@ def search_settings(game, players: int) -> dict:
 
     >>> from ninja_dojo.engine import GAMES
     >>> search_settings(GAMES["ninjan"], 4)
-    {'expand_at': 4, 'cut_rounds': 0, 'tree_rounds': 0, 'exploration': 0.7, 'rank': 0.0, 'respond': False, 'model': 0.0}
+    {'expand_at': 4, 'cut_rounds': 0, 'tree_rounds': 0, 'alone_iterations': 0, 'exploration': 0.7, 'rank': 0.0, 'respond': False, 'model': 0.0}
     """
     return {"expand_at": DEFAULT_EXPAND_AT, "cut_rounds": DEFAULT_CUT_ROUNDS,
-            "tree_rounds": DEFAULT_TREE_ROUNDS,
+            "tree_rounds": DEFAULT_TREE_ROUNDS, "alone_iterations": DEFAULT_ALONE_ITERATIONS,
             "exploration": DEFAULT_EXPLORATION, "rank": DEFAULT_RANK,
             "respond": DEFAULT_RESPOND, "model": DEFAULT_MODEL,
             **game.search_settings.get(players, {})}
@@ -195,6 +198,13 @@ class SearchConfig:
     #: tree grows as deep as its visits take it).  The rollout counts those
     #: points toward its ``cut_rounds``.  ``None``: the game's tuned value.
     tree_rounds: int | None = None
+    #: at a choice the searching seat makes alone (San, Ni, Ichi!: where to
+    #: put a card, a slide, a weapon, a Smoke Bomb), the search stops at
+    #: this many iterations, whatever its budget (0: no limit).  Where a
+    #: game's tournaments found that a larger search there plays worse,
+    #: the budget goes to the choices where it pays.  ``None``: the game's
+    #: tuned value.
+    alone_iterations: int | None = None
     #: progressive bias at simultaneous choices (regret matching only): the
     #: game's heuristic move for a seat starts with this much regret, in
     #: rewards won, so a young node leans to it and the real regrets, which
@@ -274,6 +284,11 @@ class SearchConfig:
                                              or not 0 <= self.tree_rounds <= MAX_CUT_ROUNDS):
             raise PositionError(f"tree_rounds: expected 0 (no limit) to {MAX_CUT_ROUNDS}, "
                                 f"got {self.tree_rounds!r}")
+        if self.alone_iterations is not None and (isinstance(self.alone_iterations, bool)
+                                                  or not isinstance(self.alone_iterations, int)
+                                                  or not 0 <= self.alone_iterations <= MAX_ITERATIONS):
+            raise PositionError(f"alone_iterations: expected 0 (no limit) to {MAX_ITERATIONS:,}, "
+                                f"got {self.alone_iterations!r}")
         if self.exploration is not None and (isinstance(self.exploration, bool)
                                              or not isinstance(self.exploration, (int, float))
                                              or not math.isfinite(self.exploration)
@@ -427,6 +442,11 @@ class Search:
                  if k in CONFIG_FIELDS and getattr(self.config, k) is None}
         if tuned:
             self.config = replace(self.config, **tuned)
+        #: the most iterations this search runs (``alone_iterations`` at a
+        #: choice the seat makes alone), or None for its budget alone
+        self.most = self.config.alone_iterations if len(movers) == 1 and self.config.alone_iterations else None
+        if self.most and (self.config.iterations is None or self.config.iterations > self.most):
+            self.config = replace(self.config, iterations=self.most)
         self.state = state
         self.player = player
         n = self.config.thread_count
@@ -467,6 +487,8 @@ class Search:
             raise PositionError("deepen: the search has a time budget, not an iteration budget")
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations > MAX_ITERATIONS:
             raise PositionError(f"iterations: expected an integer up to {MAX_ITERATIONS:,}, got {iterations!r}")
+        if self.most:
+            iterations = min(iterations, self.most)
         if iterations <= self.config.iterations:
             return
         self.config = replace(self.config, iterations=iterations)
@@ -624,7 +646,8 @@ def search_to(search: Search, depth: Depth, progress=None) -> Analysis:
         if progress is not None:
             progress(analysis)
         done = search.iterations_done
-        if search.cancelled or depth.reached(search) or done >= MAX_ITERATIONS:
+        if (search.cancelled or depth.reached(search) or done >= MAX_ITERATIONS
+                or (search.most and done >= search.most)):
             return analysis
         # the next slice: about SLICE_SECONDS at the rate so far
         rate = done / search.cpu_seconds if search.cpu_seconds > 0 else 0.0

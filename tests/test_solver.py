@@ -681,3 +681,42 @@ def test_a_mover_without_a_legal_move_is_named_not_searched(monkeypatch):
     monkeypatch.setattr(State, "legal_action_ids", lambda self, seat=None: [])
     with pytest.raises(PositionError, match=f"seat {seat} must move but has no legal move"):
         Search(s, seat, SearchConfig(iterations=10))
+
+
+def a_choice_alone(players=3, seed=1):
+    """A San, Ni, Ichi! position where one seat decides alone (a resolution)."""
+    s = new_game("san_ni_ichi", players, seed=seed)
+    rng = random.Random(seed)
+    while len(s.movers()) != 1 or len(s.legal_action_ids(s.movers()[0])) < 2:
+        s.apply(random_joint(s, rng))
+    return s
+
+
+def test_a_choice_alone_is_searched_at_most_alone_iterations():
+    """``alone_iterations``: at a choice the seat makes alone the search
+    stops there, whatever its budget, and is that smaller search exactly;
+    at a choice every seat makes at once the whole budget is spent."""
+    from ninja_dojo.solver.search import Depth, search_to
+    s = a_choice_alone()
+    seat = s.movers()[0]
+    capped = Search(s, seat, SearchConfig(iterations=9_000, seed=4, alone_iterations=3_000)).run()
+    assert capped.iterations == 3_000
+    assert capped.moves == analyse(s, seat, iterations=3_000, seed=4).moves
+    # A time budget, or a hint deepening toward a depth, stops there too.
+    timed = Search(s, seat, SearchConfig(seconds=30.0, seed=4, alone_iterations=3_000)).run()
+    assert timed.iterations == 3_000
+    hint = search_to(Search(s, seat, SearchConfig(iterations=500, seed=4, alone_iterations=3_000)),
+                     Depth(iterations=9_000, cpu_seconds=30.0))
+    assert hint.iterations == 3_000 and hint.moves == capped.moves
+    # Every seat choosing at once: the whole budget.
+    start = new_game("san_ni_ichi", 3, seed=1)
+    assert Search(start, 0, SearchConfig(iterations=9_000, seed=4, alone_iterations=3_000)).run().iterations == 9_000
+
+
+def test_alone_iterations_is_a_spec_option_and_is_checked():
+    from ninja_dojo.solver.players import player
+    assert player("ismcts:409000+alone=20000").config.alone_iterations == 20_000
+    assert player("hard+alone=0").config.alone_iterations == 0
+    for bad in (-1, 1.5, True):
+        with pytest.raises(PositionError, match="alone_iterations"):
+            SearchConfig(alone_iterations=bad)
