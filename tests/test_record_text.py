@@ -38,7 +38,7 @@ def games(game: str, count: int):
 
 
 def test_games_with_records():
-    assert {"ninjan", "san_ni_ichi", "pride_of_ninja"} <= set(RECORD_GAMES)
+    assert {"ninjan", "san_ni_ichi", "pride_of_ninja", "senjutsu"} <= set(RECORD_GAMES)
 
 
 def as_seen(state, move: dict, seat: int) -> dict:

@@ -773,10 +773,10 @@ SEEN = {"hand": "the hand you held after the move, when you drew",
         "my_face_down": "your face-down discards after the move, when a bleeding wound milled your deck",
         "known_cards": "the cards you then knew in each other hand, when a hand was shown to you",
         "known_top_cards": "the top cards of each pile you then knew, when you looked at them"}
-#: Deals tried for a move, each fitted to what the move shows; only a
-#: move that needs cards in another hand that the deal did not give it
-#: needs a second.
-TRIES = 40
+#: Deals tried for a move, each fitted to what the move shows: the deal
+#: the record has reached, then the determinization's (a fit that swaps
+#: one pair of cards at a time may stall in one deal and not in another).
+TRIES = 8
 #: Of the moves that look alike to the seat (another seat's hidden
 #: choices), how many are tried in each deal.
 CHOICES = 64
@@ -793,11 +793,20 @@ def pinned(before: dict, after: dict) -> tuple[str, ...]:
     your face-down discards only what left your hand, what you knew of the
     hands and piles stayed or was forgotten; so every key says all."""
     keys = []
-    if before["draw_piles"] != after["draw_piles"] or Counter(after["hand"]) - Counter(before["hand"]):
+    # (the text does not say which seat is yours: any seat whose counts
+    # are your hand's and face-down discards' may be)
+    mine = [p for p in range(len(after["hand_sizes"])) if all(
+        e["hand_sizes"][p] == len(e["hand"]) and e["face_down"][p] == len(e["my_face_down"])
+        for e in (before, after))]
+    if any(before["draw_piles"][p] != after["draw_piles"][p] for p in mine) \
+            or Counter(after["hand"]) - Counter(before["hand"]):
         keys.append("hand")
         if after["my_face_down"] != before["my_face_down"]:
             keys.append("my_face_down")
-    keys += [k for k in ("known_cards", "known_top_cards") if k in after and after[k] != before.get(k)]
+    for key in ("known_cards", "known_top_cards"):
+        # (what is forgotten is public: only what you learnt is said)
+        if any(after.get(key, ())) and after[key] != before.get(key):
+            keys.append(key)
     return tuple(keys)
 
 
@@ -892,7 +901,10 @@ def _choices(world, named: dict, seat: int) -> dict[int, list[int]]:
 
 def _holding(world, named: dict, seat: int):
     """``world`` with each other seat holding the card it plays or
-    discards face up, taken from that seat's unseen places."""
+    discards face up, with no face-down copy of a card it takes from its
+    discards or shuffles back in sight (that would be a hidden choice), and
+    with the card it gives you among your pile's top 3: cards exchanged
+    between that seat's unseen places."""
     from ninja_dojo.engine.senjutsu.notation import describe, parse_action
     f = None
     for q, name in named.items():
@@ -902,18 +914,37 @@ def _holding(world, named: dict, seat: int):
             kind, args = describe(parse_action(name))
         except PositionError:
             continue
-        if kind not in ("play", "discard") or args.get("card") is None:
+        card = args.get("card")
+        if card is None or kind not in ("play", "discard", "take", "shuffle back", "give"):
             continue
         f = f or world.fields()
-        want = args["card"]
-        places = _unseen(f, seat, q)
-        x = next((p for p in places if p[0] == "hand" and p[1] != want), None)
-        y = next((p for p in places if p[0] != "hand" and _card_at(f, q, p) == want), None)
-        if x is not None and y is not None:
-            f = _swapped(f, q, x, y)
+        if kind == "give":
+            # (you see a card given to you: it was one of your pile's top 3)
+            top = len(f["draw_piles"][seat]) - 3
+            f = _exchanged(f, seat, seat, lambda p, c: p[0] == "pile" and p[1] >= top and c != card,
+                           lambda p, c: p[0] == "pile" and p[1] < top and c == card)
+        elif kind in ("play", "discard"):
+            # a card of its unseen hand for one of the card's copies it cannot see
+            f = _exchanged(f, seat, q, lambda p, c: p[0] == "hand" and c != card,
+                           lambda p, c: p[0] != "hand" and c == card)
+        else:
+            # each face-down copy for a card it cannot see elsewhere
+            for _ in range(f["discards_face_down"][q].count(card)):
+                f = _exchanged(f, seat, q, lambda p, c: p == ("down", card),
+                               lambda p, c: p[0] != "down" and c != card)
     if f is None:
         return world
     return _rebuilt(world, f) or world
+
+
+def _exchanged(f: dict, seat: int, q: int, give, take) -> dict:
+    """``f`` with the cards of two of seat ``q``'s unseen places exchanged:
+    the first place ``give(place, card)`` allows and the first ``take``
+    allows (``f`` unchanged if there is no such pair)."""
+    places = [(p, _card_at(f, q, p)) for p in _unseen(f, seat, q)]
+    x = next((p for p, c in places if give(p, c)), None)
+    y = next((p for p, c in places if take(p, c)), None)
+    return f if x is None or y is None else _swapped(f, q, x, y)
 
 
 def _unseen(f: dict, seat: int, q: int) -> list[tuple]:
@@ -1046,7 +1077,7 @@ def _misses(world, ids: dict, seat: int, seen: dict, before: dict) -> list | Non
         if want is None and not any(now[key]):
             continue                # (forgotten)
         for q, got in enumerate(now[key]):
-            compare(key, q, got, (want or before[key])[q])
+            compare(key, q, got, (before[key] if want is None else want)[q])
     return out
 
 
@@ -1062,8 +1093,11 @@ def _say_why(misses: list, seen: dict, world, seat: int, where: str) -> None:
         raise PositionError(f"{where}: seen: {key!r} missing ({SEEN[key]})")
     f = world.fields()
     left = {_card_at(f, q, p) for p in _unseen(f, seat, q)}
+    whose = "your" if q == seat else f"seat {q + 1}'s"
     for cid in deficit:
+        name, copies = CARD_NAMES[CARD_IDS.index(cid)], f["deck"][q].get(cid, 0)
+        if not copies:
+            raise PositionError(f"{where}: seen: {key}: {name!r} is not in {whose} deck")
         if cid not in left:
-            whose = "your" if q == seat else f"seat {q + 1}'s"
-            raise PositionError(f"{where}: seen: {key}: {CARD_NAMES[CARD_IDS.index(cid)]!r}, but none is left "
-                                f"where you could not see it in {whose} deck")
+            raise PositionError(f"{where}: seen: {key}: {name!r}, but {whose} deck has {copies}, none of them "
+                                "where you could not see it")
