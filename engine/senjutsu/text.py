@@ -1094,10 +1094,13 @@ def _say_why(misses: list, seen: dict, world, seat: int, where: str) -> None:
     f = world.fields()
     left = {_card_at(f, q, p) for p in _unseen(f, seat, q)}
     whose = "your" if q == seat else f"seat {q + 1}'s"
+    wanted = Counter(seen[key] if key in ("hand", "my_face_down") else seen[key][q])
     for cid in deficit:
         name, copies = CARD_NAMES[CARD_IDS.index(cid)], f["deck"][q].get(cid, 0)
         if not copies:
             raise PositionError(f"{where}: seen: {key}: {name!r} is not in {whose} deck")
+        if wanted[name] > copies:
+            raise PositionError(f"{where}: seen: {key}: {wanted[name]} {name!r}, but {whose} deck has {copies}")
         if cid not in left:
             raise PositionError(f"{where}: seen: {key}: {name!r}, but {whose} deck has {copies}, none of them "
                                 "where you could not see it")
