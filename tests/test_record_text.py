@@ -490,3 +490,18 @@ def test_cli_shows_and_reviews_a_senjutsu_record(tmp_path, capsys):
     assert cli.main(["review", str(path)]) == 2
     err = capsys.readouterr().err
     assert "moves: move 17: seen: hand: 'Dragon Tail'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_senjutsu_record_in_the_docs_reads_and_reviews(tmp_path, capsys):
+    import re
+    from tests.test_docs import DOCS
+    text = next(b for b in re.findall(r"```toml\n(.*?)```", (DOCS / "positions.md").read_text(), re.S)
+                if "moves = [" in b and "senjutsu" in b)
+    game = replay(text)
+    assert len(game.plies) == 9 and game.final.view(0)["round"] == 2
+    assert {e.key: e.value for e in known(game.final, 0)}["hand"] == [
+        "Wild Swing", "Feral Sweep", "Ripping Claws", "Wolf Pounce", "Falling Restraint", "Oxen Barge"]
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
+    assert "seat 1: " in capsys.readouterr().out

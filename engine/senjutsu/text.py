@@ -25,6 +25,17 @@ position: a text starts with none), the chance keys of the last move, the
 hex a block was registered at (shown nowhere), and whether a "then" action's
 cost was paid except while one is running.
 
+A game's record (``engine.record_text``) names every move as the seat saw
+it (another seat's face-down discard, counter or pick only as "a hidden
+choice"), and a move's ``seen`` says, in a position text's keys, what chance
+showed the seat (``pinned``): its ``hand`` after a draw, ``my_face_down``
+after a bleeding wound milled its deck, ``known_cards`` when a hand was
+shown to it, ``known_top_cards`` when it looked at a pile's top cards; a key
+not said did not change by chance.  Reading one (``deal``), each move's
+deal is the one the record reached, or dealt again, fitted to what the
+move shows by exchanging cards between places of one seat's deck the seat
+cannot see; docs/positions.md, "A game of Senjutsu, move by move".
+
 >>> from ninja_dojo.engine import new_game
 >>> from ninja_dojo.engine.position_text import position, text_of
 >>> s = new_game("senjutsu", players=2, seed=1, samurai="ronin,master")
