@@ -254,7 +254,7 @@ def known(buf, seat: int) -> list[Entry]:
         Entry("my_face_down", _names(f["discards_face_down"][me]), "your face-down discards"),
     ]
     # what this seat remembers, and what it knows others know
-    known_cards = [[] if p == me else _names(f["known_hands"][me][p]) for p in ps]
+    known_cards, known_tops = _remembered(f, me)
     if any(known_cards):
         out.append(Entry("known_cards", known_cards, "the cards you know in each other hand"))
     theirs = [[] if q == me else _names(f["known_hands"][q][me]) for q in ps]
@@ -266,9 +266,7 @@ def known(buf, seat: int) -> list[Entry]:
     top = [[f["known_tops"][q][p] for q in ps] for p in ps]
     if any(map(any, top)):
         out.append(Entry("top_known", top, "for each draw pile, how many of its top cards each seat knows"))
-        pile = f["draw_piles"]
-        out.append(Entry("known_top_cards", [_names(pile[p][::-1][:top[p][me]]) for p in ps],
-                         "the top cards of each pile that you know, the top first"))
+        out.append(Entry("known_top_cards", known_tops, "the top cards of each pile that you know, the top first"))
     if f["last_attack"] is not None:
         p, h, facing, node = f["last_attack"]
         out.append(Entry("last_attack", {"seat": p + 1, "hex": _hex(None if h is None else HEXES[h]),
@@ -281,6 +279,14 @@ def known(buf, seat: int) -> list[Entry]:
                          "where the round stands: the cards played, the segments resolving and the "
                          "interpreter's frames, bottom first"))
     return out
+
+
+def _remembered(f: dict, me: int) -> tuple[list, list]:
+    """The cards ``me`` knows in each other hand, and the top cards of each
+    pile it knows, the top first."""
+    ps = range(f["players"])
+    return ([[] if p == me else _names(f["known_hands"][me][p]) for p in ps],
+            [_names(f["draw_piles"][p][::-1][:f["known_tops"][me][p]]) for p in ps])
 
 
 def _activation(f: dict) -> dict:
@@ -896,11 +902,12 @@ def _with_buffer(state, world):
 
 
 def _seen_now(state, seat: int) -> dict:
-    """The keys of ``SEEN`` as ``seat`` sees ``state`` (none absent)."""
-    e = {x.key: x.value for x in known(state.buffer(), seat)}
-    empty = [[] for _ in range(state.players)]
-    return {"hand": e["hand"], "my_face_down": e["my_face_down"],
-            "known_cards": e.get("known_cards", empty), "known_top_cards": e.get("known_top_cards", empty)}
+    """The keys of ``SEEN`` as ``seat`` sees ``state`` (as ``known`` writes
+    them, none left out)."""
+    f = state_fields(state.buffer())
+    known_cards, known_tops = _remembered(f, seat)
+    return {"hand": _names(f["hands"][seat]), "my_face_down": _names(f["discards_face_down"][seat]),
+            "known_cards": known_cards, "known_top_cards": known_tops}
 
 
 def _choices(world, named: dict, seat: int) -> dict[int, list[int]]:
