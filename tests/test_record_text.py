@@ -10,6 +10,7 @@ reviews that seat's decisions.
 from __future__ import annotations
 
 import json
+from collections import Counter
 import random
 import tomllib
 
@@ -505,3 +506,19 @@ def test_the_senjutsu_record_in_the_docs_reads_and_reviews(tmp_path, capsys):
     path.write_text(text)
     assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
     assert "seat 1: " in capsys.readouterr().out
+
+
+def test_a_senjutsu_record_says_the_cards_a_bleeding_wound_milled():
+    """The Student of the sixth test game bleeds: at each round's start its
+    top cards go face down, seen by it alone."""
+    state = list(games("senjutsu", 6))[5]
+    moves = tomllib.loads(record_of(state, 1))["moves"]
+    milled = 0
+    for move, ply in zip(moves, state.plies()):
+        before, after = ({e.key: e.value for e in known(s, 1)} for s in (ply.before, ply.after))
+        new = Counter(after["my_face_down"]) - Counter(before["my_face_down"]) - Counter(before["hand"])
+        if new:
+            milled += 1
+            assert move["seen"]["my_face_down"] == after["my_face_down"]
+    assert milled >= 5
+    assert replay(record_of(state, 1)).final.view(1) == state.view(1)
