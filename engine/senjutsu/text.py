@@ -889,6 +889,10 @@ def _check_seen(seen: dict, where: str, n: int) -> None:
     if "known_top_cards" in seen:
         seen["known_top_cards"] = [_names(r.cards(t, f"{where}: known_top_cards, pile {p + 1}")) for p, t in
                                    enumerate(r.per_seat(seen["known_top_cards"], f"{where}: known_top_cards"))]
+    for key in ("known_cards", "known_top_cards"):
+        # (knowing nothing is no news: a text leaves such a key out)
+        if key in seen and not any(seen[key]):
+            del seen[key]
 
 
 def _in_order(ids: list[str]) -> list[str]:
