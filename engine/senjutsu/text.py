@@ -861,7 +861,7 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
         # hand shown to you, or a card you know, tells apart)
         for ids in islice(product(*_choices(world, named, seat).values()), CHOICES):
             ids = dict(zip(named, ids))
-            fitted, misses = _fit(world, seat, ids, seen, before)
+            fitted, ids, misses = _fit(world, seat, named, ids, seen, before)
             if not misses:
                 return fitted, {i: ids}
             if best is None or _size(misses) < _size(best[2]):
@@ -1022,28 +1022,30 @@ def _rebuilt(world, f: dict):
         return None
 
 
-def _fit(world, seat: int, ids: dict, seen: dict, before: dict):
+def _fit(world, seat: int, named: dict, ids: dict, seen: dict, before: dict):
     """``world`` with unseen cards swapped (``_unseen``) until move ``ids``
-    shows what ``seen`` says; the world and what is still amiss."""
+    shows what ``seen`` says; the world, its move (a hidden choice may have
+    to change with the cards: a pick among top cards) and what is still
+    amiss."""
     misses = _misses(world, ids, seat, seen, before)
     for _ in range(4 * _size(misses) + 4):
         if not misses:
             break
         f = world.fields()
         for _, q, surplus, deficit, _ in misses:
-            better = _better(world, f, seat, ids, q, surplus, deficit, seen, before, _size(misses))
+            better = _better(world, f, seat, named, ids, q, surplus, deficit, seen, before, _size(misses))
             if better:
-                world, misses = better
+                world, ids, misses = better
                 break
         else:
             break
-    return world, misses
+    return world, ids, misses
 
 
-def _better(world, f, seat, ids, q, surplus, deficit, seen, before, size):
+def _better(world, f, seat, named, ids, q, surplus, deficit, seen, before, size):
     """The first swap of a card of ``surplus`` (top of the pile first) with
     one of ``deficit`` (bottom first) in seat ``q``'s unseen places after
-    which less is amiss; None if none."""
+    which less is amiss, with the move that shows it; None if none."""
     places = _unseen(f, seat, q)
     xs = [p for p in places if _card_at(f, q, p) in surplus]
     ys = [p for p in reversed(places) if _card_at(f, q, p) in deficit]
@@ -1052,9 +1054,13 @@ def _better(world, f, seat, ids, q, surplus, deficit, seen, before, size):
             if x[0] == y[0] != "pile":
                 continue
             w = _rebuilt(world, _swapped(f, q, x, y))
-            m = w and _misses(w, ids, seat, seen, before)
-            if m is not None and _size(m) < size:
-                return w, m
+            if w is None:
+                continue
+            choices = _choices(w, named, seat)
+            for move in [ids] + [dict(zip(named, c)) for c in islice(product(*choices.values()), CHOICES)]:
+                m = _misses(w, move, seat, seen, before)
+                if m is not None and _size(m) < size:
+                    return w, move, m
     return None
 
 
