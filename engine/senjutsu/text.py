@@ -801,10 +801,10 @@ CHOICES = 64
 
 def pinned(before: dict, after: dict) -> tuple[str, ...]:
     """What a record's move must say it showed (docs/positions.md): your
-    ``hand`` whenever a draw pile changed or a card joined your hand (the
+    ``hand`` whenever your draw pile changed or a card joined your hand (the
     cards you drew), with ``my_face_down`` if it changed too (the cards a
     bleeding wound milled); ``known_cards`` and ``known_top_cards`` when
-    they changed (a hand shown to you, the top cards you looked at).
+    you learnt more (a hand shown to you, the top cards you looked at).
 
     A key not said did not change by chance: your hand gained no card,
     your face-down discards only what left your hand, what you knew of the
