@@ -44,7 +44,9 @@ face-down card is only that), and the text module may add two hooks:
   start and after every move (it changes nothing where the game dealt
   nothing new); its deal is the only one tried.  Any game that deals
   hidden cards the record shows later (a hand drawn, a card revealed at a
-  round's end) would give one; Nin Jan and San, Ni, Ichi! need none: every
+  round's end) gives one (Senjutsu's fits each move's deal to what the
+  move shows: the cards drawn from a deck nobody saw the order of, a hand
+  shown); Nin Jan and San, Ni, Ichi! need none: every
   card there is seen when it is played, so a deal drawn from the past
   alone (the determinization) is dealt again whenever a move needs it.
 

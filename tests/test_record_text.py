@@ -10,6 +10,7 @@ reviews that seat's decisions.
 from __future__ import annotations
 
 import json
+from collections import Counter
 import random
 import tomllib
 
@@ -18,6 +19,7 @@ from hypothesis import given, strategies as st
 
 from ninja_dojo import engine
 from ninja_dojo.engine import PositionError
+from ninja_dojo.engine.position_text import known
 from ninja_dojo.engine.record_text import record_of, records_read, replay
 from ninja_dojo.solver import cli
 from tests.play import play_random
@@ -38,7 +40,7 @@ def games(game: str, count: int):
 
 
 def test_games_with_records():
-    assert {"ninjan", "san_ni_ichi", "pride_of_ninja"} <= set(RECORD_GAMES)
+    assert {"ninjan", "san_ni_ichi", "pride_of_ninja", "senjutsu"} <= set(RECORD_GAMES)
 
 
 def as_seen(state, move: dict, seat: int) -> dict:
@@ -344,3 +346,181 @@ def test_the_pride_record_in_the_docs_reads_and_reviews(tmp_path, capsys):
     path.write_text(text)
     assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
     assert "seat 1: 3 decisions" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- Senjutsu
+# Cards are drawn from decks whose order nobody sees: a record says the
+# hand the seat held after each draw (a move's seen.hand), the cards a
+# bleeding wound milled, a hand shown to it and the top cards it looked at.
+
+def senjutsu_game():
+    """60 moves of a 2-player game (the Student against the Vengeful)."""
+    return play_random(engine.new_game("senjutsu", players=2, seed=1), random.Random(5), moves=60)
+
+
+def senjutsu_record() -> str:
+    """The game as seat 2 saw it: it draws at moves 2 (its first hand and
+    round 1's card), 10, 17 (after 'draw 1'), ..."""
+    return record_of(senjutsu_game(), 1)
+
+
+def test_a_senjutsu_record_says_each_hand_the_seat_drew_and_no_hidden_card():
+    state = senjutsu_game()
+    moves = tomllib.loads(senjutsu_record())["moves"]
+    plies = list(state.plies())
+    for move, ply in zip(moves, plies):
+        drew = ply.after.view(1)["samurai"][1]["pile_size"] < ply.before.view(1)["samurai"][1]["pile_size"]
+        if drew:
+            # the seat's hand after the draw, in its own words
+            assert move["seen"]["hand"] == {e.key: e.value for e in known(ply.after, 1)}["hand"]
+        assert set(move.get("seen", {})) <= {"hand", "my_face_down", "known_cards", "known_top_cards"}
+    assert moves[1]["seen"]["hand"] == ["War Cry", "Refocused Mind", "Short Strike", "Warding Arc", "Ember Block",
+                                        "Headbutt"]
+    # another seat's face-down choice is only that; nothing of its hand is in a seen
+    assert {m["1"] for m in moves if "1" in m and "hidden" in m["1"]} == {"a hidden choice"}
+    assert all(not any(m["seen"].get("known_cards", [[]])) for m in moves if "seen" in m)
+
+
+SENJUTSU_WRONG = [
+    # a hand the deck cannot have given
+    (lambda m: m[1]["seen"]["hand"].__setitem__(0, "Dragon Tail"),
+     r"^moves: move 2: seen: hand: 'Dragon Tail' is not in your deck$"),
+    (lambda m: m[16]["seen"]["hand"].__setitem__(0, "War Cry"), r"^moves: move 17: seen: hand: 2 'War Cry', but your deck has 1$"),
+    # a card drawn that the deck no longer holds where you could not see it
+    (lambda m: m[23]["seen"]["hand"].__setitem__(-1, "Evasive Step"),
+     r"^moves: move 24: seen: hand: 'Evasive Step', but your deck has 1, none of them where you could not see it$"),
+    # a later hand that the earlier ones and the moves do not allow
+    (lambda m: m[9]["seen"]["hand"].__setitem__(0, "Ember Block"),
+     r"^moves: move 10: it cannot show what its 'seen' says in any deal you could not tell from yours$"),
+    # what a move must say, and what no move shows
+    (lambda m: m[16].pop("seen"), r"^moves: move 17: seen: 'hand' missing \(the hand you held after the move, when you drew\)$"),
+    (lambda m: m[16]["seen"].__setitem__("drew", ["Evasive Step"]), r"^moves: move 17: seen: 'drew' is not what a move shows"),
+    (lambda m: m[16]["seen"]["hand"].__setitem__(0, "Evasive Stop"), r"^moves: move 17: seen: hand: 'Evasive Stop' is not a Senjutsu card"),
+    (lambda m: m[16]["seen"].__setitem__("hand", "Evasive Step"), r"^moves: move 17: seen: hand: expected a list"),
+    (lambda m: m[16]["seen"].__setitem__("known_cards", [["Quick Stab"]]),
+     r"^moves: move 17: seen: known_cards: 1 entries, one per seat expected \(2\)$"),
+    # moves no deal allows
+    (lambda m: m[2].__setitem__("1", "play Steel Block"),
+     r"^moves: move 3, seat 1: 'play Steel Block' cannot be played: in no deal you could not tell"),
+    (lambda m: m[2].__setitem__("2", "play Quick Stab"), r"^moves: move 3, seat 2: 'play Quick Stab' is not a move here"),
+    (lambda m: m.pop(2), r"^moves: move 3: seats 2 move, but after move 2 seats 1, 2 decide in every deal"),
+]
+
+
+@pytest.mark.parametrize("change, message", SENJUTSU_WRONG)
+def test_a_wrong_senjutsu_record_is_one_line_naming_the_move(change, message):
+    record = senjutsu_record()
+    moves = tomllib.loads(record)["moves"]
+    change(moves)
+    changed = with_moves(record, moves)
+    assert changed != record
+    with pytest.raises(PositionError, match=message) as e:
+        replay(changed)
+    assert "\n" not in str(e.value)
+
+
+def test_a_senjutsu_seen_is_read_as_a_person_writes_it():
+    """A hand in any order; a key that says you know nothing of the others."""
+    record = senjutsu_record()
+    moves = tomllib.loads(record)["moves"]
+    moves[16]["seen"]["hand"].reverse()
+    moves[16]["seen"]["known_cards"] = [[], []]
+    assert replay(with_moves(record, moves)).final.view(1) == senjutsu_game().view(1)
+
+
+def test_a_senjutsu_record_is_dealt_again_at_random():
+    """What the seat never saw (the other hand, the piles' order) differs
+    from one reading to another; what it saw never does."""
+    state = senjutsu_game()
+    record = record_of(state, 1)
+    games = [replay(record, seed=k) for k in range(6)]
+    assert all(g.plies[30].before.view(1) == list(state.plies())[30].before.view(1) for g in games)
+    for ply in (5, 30):
+        assert len({str(g.plies[ply].before.fields()["hands"][0]) for g in games}) > 1
+        assert len({str(g.plies[ply].before.fields()["draw_piles"][1]) for g in games}) > 1
+        assert all(g.plies[ply].before.view(1) == games[0].plies[ply].before.view(1) for g in games)
+
+
+SENJUTSU_NAMES = ["play Quick Stab", "pass", "a hidden choice", "draw 2", "option 1", "take Wild Swing",
+                  "initiative 7", "step forward", "", "play"]
+SENJUTSU_CARDS = ["Quick Stab", "Short Strike", "War Cry", "Dragon Tail", "Evasive Stop", 7, []]
+
+
+@given(data=st.data())
+def test_a_damaged_senjutsu_record_is_refused_in_one_line_or_is_a_game(data):
+    record = senjutsu_record()
+    moves = tomllib.loads(record)["moves"]
+    how = data.draw(st.sampled_from(["drop", "swap", "rename", "hand", "seen"]))
+    i = data.draw(st.integers(0, len(moves) - 1))
+    seen = moves[i].setdefault("seen", {})
+    if how == "drop":
+        del moves[i]
+    elif how == "swap":
+        j = data.draw(st.integers(0, len(moves) - 1))
+        moves[i], moves[j] = moves[j], moves[i]
+    elif how == "rename":
+        moves[i][data.draw(st.sampled_from(["1", "2"]))] = data.draw(st.sampled_from(SENJUTSU_NAMES))
+    elif how == "hand":
+        hand = seen.get("hand", [])
+        k = data.draw(st.integers(0, len(hand)))
+        seen["hand"] = hand[:k] + data.draw(st.lists(st.sampled_from(SENJUTSU_CARDS), max_size=2)) + hand[k + 1:]
+    else:
+        key = data.draw(st.sampled_from(["hand", "my_face_down", "known_cards", "known_top_cards", "drew"]))
+        seen[key] = data.draw(st.sampled_from([[], [[]], [[], []], "x", 3, [["Quick Stab"], []], [[], ["?"]]]))
+    try:
+        game = replay(with_moves(record, moves))
+    except PositionError as e:
+        assert "\n" not in str(e)
+    else:
+        assert len(game.plies) == len(moves)
+
+
+def test_cli_shows_and_reviews_a_senjutsu_record(tmp_path, capsys):
+    state = senjutsu_game()
+    saved = tmp_path / "game.msgpack"
+    engine.save(state, saved)
+    assert cli.main(["show", str(saved), "--player", "2", "--record"]) == 0
+    text = capsys.readouterr().out
+    assert text == record_of(state, 1)
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 2:" in out and "seat 1:" not in out
+    moves = tomllib.loads(text)["moves"]
+    moves[16]["seen"]["hand"][0] = "Dragon Tail"
+    path.write_text(with_moves(text, moves))
+    assert cli.main(["review", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "moves: move 17: seen: hand: 'Dragon Tail'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_senjutsu_record_in_the_docs_reads_and_reviews(tmp_path, capsys):
+    import re
+    from tests.test_docs import DOCS
+    text = next(b for b in re.findall(r"```toml\n(.*?)```", (DOCS / "positions.md").read_text(), re.S)
+                if "moves = [" in b and "senjutsu" in b)
+    game = replay(text)
+    assert len(game.plies) == 9 and game.final.view(0)["round"] == 2
+    assert {e.key: e.value for e in known(game.final, 0)}["hand"] == [
+        "Wild Swing", "Feral Sweep", "Ripping Claws", "Wolf Pounce", "Falling Restraint", "Oxen Barge"]
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
+    assert "seat 1: " in capsys.readouterr().out
+
+
+def test_a_senjutsu_record_says_the_cards_a_bleeding_wound_milled():
+    """The Student of the sixth test game bleeds: at each round's start its
+    top cards go face down, seen by it alone."""
+    state = list(games("senjutsu", 6))[5]
+    moves = tomllib.loads(record_of(state, 1))["moves"]
+    milled = 0
+    for move, ply in zip(moves, state.plies()):
+        before, after = ({e.key: e.value for e in known(s, 1)} for s in (ply.before, ply.after))
+        new = Counter(after["my_face_down"]) - Counter(before["my_face_down"]) - Counter(before["hand"])
+        if new:
+            milled += 1
+            assert move["seen"]["my_face_down"] == after["my_face_down"]
+    assert milled >= 5
+    assert replay(record_of(state, 1)).final.view(1) == state.view(1)

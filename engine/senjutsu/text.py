@@ -25,6 +25,17 @@ position: a text starts with none), the chance keys of the last move, the
 hex a block was registered at (shown nowhere), and whether a "then" action's
 cost was paid except while one is running.
 
+A game's record (``engine.record_text``) names every move as the seat saw
+it (another seat's face-down discard, counter or pick only as "a hidden
+choice"), and a move's ``seen`` says, in a position text's keys, what chance
+showed the seat (``pinned``): its ``hand`` after a draw, ``my_face_down``
+after a bleeding wound milled its deck, ``known_cards`` when a hand was
+shown to it, ``known_top_cards`` when it looked at a pile's top cards; a key
+not said did not change by chance.  Reading one (``deal``), each move's
+deal is the one the record reached, or dealt again, fitted to what the
+move shows by exchanging cards between places of one seat's deck the seat
+cannot see; docs/positions.md, "A game of Senjutsu, move by move".
+
 >>> from ninja_dojo.engine import new_game
 >>> from ninja_dojo.engine.position_text import position, text_of
 >>> s = new_game("senjutsu", players=2, seed=1, samurai="ronin,master")
@@ -40,6 +51,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import islice, product
 
 from ninja_dojo.engine import checks
 from ninja_dojo.engine.errors import PositionError
@@ -242,7 +254,7 @@ def known(buf, seat: int) -> list[Entry]:
         Entry("my_face_down", _names(f["discards_face_down"][me]), "your face-down discards"),
     ]
     # what this seat remembers, and what it knows others know
-    known_cards = [[] if p == me else _names(f["known_hands"][me][p]) for p in ps]
+    known_cards, known_tops = _remembered(f, me)
     if any(known_cards):
         out.append(Entry("known_cards", known_cards, "the cards you know in each other hand"))
     theirs = [[] if q == me else _names(f["known_hands"][q][me]) for q in ps]
@@ -254,9 +266,7 @@ def known(buf, seat: int) -> list[Entry]:
     top = [[f["known_tops"][q][p] for q in ps] for p in ps]
     if any(map(any, top)):
         out.append(Entry("top_known", top, "for each draw pile, how many of its top cards each seat knows"))
-        pile = f["draw_piles"]
-        out.append(Entry("known_top_cards", [_names(pile[p][::-1][:top[p][me]]) for p in ps],
-                         "the top cards of each pile that you know, the top first"))
+        out.append(Entry("known_top_cards", known_tops, "the top cards of each pile that you know, the top first"))
     if f["last_attack"] is not None:
         p, h, facing, node = f["last_attack"]
         out.append(Entry("last_attack", {"seat": p + 1, "hex": _hex(None if h is None else HEXES[h]),
@@ -269,6 +279,14 @@ def known(buf, seat: int) -> list[Entry]:
                          "where the round stands: the cards played, the segments resolving and the "
                          "interpreter's frames, bottom first"))
     return out
+
+
+def _remembered(f: dict, me: int) -> tuple[list, list]:
+    """The cards ``me`` knows in each other hand, and the top cards of each
+    pile it knows, the top first."""
+    ps = range(f["players"])
+    return ([[] if p == me else _names(f["known_hands"][me][p]) for p in ps],
+            [_names(f["draw_piles"][p][::-1][:f["known_tops"][me][p]]) for p in ps])
 
 
 def _activation(f: dict) -> dict:
@@ -757,3 +775,360 @@ def _worded(msg: str) -> str:
 
 def _kind_words(kind: int) -> str:
     return FRAME_NAMES.get(kind) or (OPS[kind] if kind < len(OPS) else "?")
+
+
+# ------------------------------------------------------------ records
+#: A record of moves (engine.record_text) is read for Senjutsu too: every
+#: move is named as the seat saw it (another seat's hidden choice only as
+#: "a hidden choice"), and a move's ``seen`` says what chance showed the
+#: seat that the names do not (``pinned``), which the reading deals to fit
+#: (``deal``).
+RECORD = True
+#: What a move's ``seen`` may say, in a position text's keys, and why a
+#: move shows it.
+SEEN = {"hand": "the hand you held after the move, when you drew",
+        "my_face_down": "your face-down discards after the move, when a bleeding wound milled your deck",
+        "known_cards": "the cards you then knew in each other hand, when a hand was shown to you",
+        "known_top_cards": "the top cards of each pile you then knew, when you looked at them"}
+#: Deals tried for a move, each fitted to what the move shows: the deal
+#: the record has reached, then the determinization's (a fit that swaps
+#: one pair of cards at a time may stall in one deal and not in another).
+TRIES = 8
+#: Of the moves that look alike to the seat (another seat's hidden
+#: choices), how many are tried in each deal.
+CHOICES = 64
+
+
+def pinned(before: dict, after: dict) -> tuple[str, ...]:
+    """What a record's move must say it showed (docs/positions.md): your
+    ``hand`` whenever your draw pile changed or a card joined your hand (the
+    cards you drew), with ``my_face_down`` if it changed too (the cards a
+    bleeding wound milled); ``known_cards`` and ``known_top_cards`` when
+    you learnt more (a hand shown to you, the top cards you looked at).
+
+    A key not said did not change by chance: your hand gained no card,
+    your face-down discards only what left your hand, what you knew of the
+    hands and piles stayed or was forgotten; so every key says all."""
+    keys = []
+    # (the text does not say which seat is yours: any seat whose counts
+    # are your hand's and face-down discards' may be)
+    mine = [p for p in range(len(after["hand_sizes"])) if all(
+        e["hand_sizes"][p] == len(e["hand"]) and e["face_down"][p] == len(e["my_face_down"])
+        for e in (before, after))]
+    if any(before["draw_piles"][p] != after["draw_piles"][p] for p in mine) \
+            or Counter(after["hand"]) - Counter(before["hand"]):
+        keys.append("hand")
+        if after["my_face_down"] != before["my_face_down"]:
+            keys.append("my_face_down")
+    for key in ("known_cards", "known_top_cards"):
+        # (what is forgotten is public: only what you learnt is said)
+        if any(after.get(key, ())) and after[key] != before.get(key):
+            keys.append(key)
+    return tuple(keys)
+
+
+def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
+    """``state`` (before move ``i`` of a record read by engine.record_text)
+    with what ``seat`` cannot see dealt so that move ``i`` is played and
+    shows what the record says, and ``{i: {seat: action id}}``.
+
+    The position as the record left it is tried first (its deal goes on
+    from the move before); then the game's determinization deals again, as
+    often as ``TRIES``.  Each deal is fitted: another seat is given a card it
+    plays from its own unseen ones, and the cards the move shows (drawn,
+    milled, looked at, shown) are swapped, two unseen places of one seat's
+    deck at a time, until the move shows what its ``seen`` says and what it
+    does not say did not change (``pinned``).  The swaps keep the deal one
+    the seat cannot tell from the real one: each seat's unseen cards only
+    change places among that seat's unseen places.
+
+    At the start it checks every move's ``seen`` and writes its cards in the
+    order a position text lists them (a hand in any order is the same hand).
+    """
+    n = state.players
+    if i == 0:
+        for k, seen in enumerate(seens):
+            _check_seen(seen, f"moves: move {k + 1}: seen", n)
+    if i >= len(moves) or sorted(moves[i]) != state.movers():
+        return state, {}            # (the reader says why the move cannot be)
+    named, seen, where = moves[i], seens[i], f"moves: move {i + 1}"
+    before = _seen_now(state, seat)
+    best = None
+    for attempt in range(TRIES):
+        world = state if attempt == 0 else _with_buffer(state, state.determinize(seat, seed + attempt))
+        world = _holding(world, named, seat)
+        # (a hidden choice is any of the actions that look alike: one a
+        # hand shown to you, or a card you know, tells apart)
+        for ids in islice(product(*_choices(world, named, seat).values()), CHOICES):
+            ids = dict(zip(named, ids))
+            fitted, ids, misses = _fit(world, seat, named, ids, seen, before)
+            if not misses:
+                return fitted, {i: ids}
+            if best is None or _size(misses) < _size(best[2]):
+                best = (fitted, ids, misses)
+    if best is None:
+        return state, {}            # (no deal plays the move: the reader names it)
+    world, ids, misses = best
+    _say_why(misses, seen, world, seat, where)
+    return world, {i: ids}
+
+
+def _check_seen(seen: dict, where: str, n: int) -> None:
+    """Refuse what no move shows; write the cards in a text's order."""
+    for key in seen:
+        if key not in SEEN:
+            raise PositionError(f"{where}: {checks.shown(key)} is not what a move shows "
+                                f"(keys: {', '.join(SEEN)})")
+    r = _Reader(n)
+    for key in ("hand", "my_face_down"):
+        if key in seen:
+            seen[key] = _in_order(r.cards(seen[key], f"{where}: {key}"))
+    if "known_cards" in seen:
+        seen["known_cards"] = [_in_order(r.cards(h, f"{where}: known_cards, seat {p + 1}"))
+                               for p, h in enumerate(r.per_seat(seen["known_cards"], f"{where}: known_cards"))]
+    if "known_top_cards" in seen:
+        seen["known_top_cards"] = [_names(r.cards(t, f"{where}: known_top_cards, pile {p + 1}")) for p, t in
+                                   enumerate(r.per_seat(seen["known_top_cards"], f"{where}: known_top_cards"))]
+    for key in ("known_cards", "known_top_cards"):
+        # (knowing nothing is no news: a text leaves such a key out)
+        if key in seen and not any(seen[key]):
+            del seen[key]
+
+
+def _in_order(ids: list[str]) -> list[str]:
+    return _names(sorted(ids, key=CARD_IDS.index))
+
+
+def _with_buffer(state, world):
+    """``world``'s cards in a state that keeps ``state``'s game and seed."""
+    from ninja_dojo.engine.state import State
+    return State(state.name, world.buffer(), state.options, state.seed)
+
+
+def _seen_now(state, seat: int) -> dict:
+    """The keys of ``SEEN`` as ``seat`` sees ``state`` (as ``known`` writes
+    them, none left out)."""
+    f = state_fields(state.buffer())
+    known_cards, known_tops = _remembered(f, seat)
+    return {"hand": _names(f["hands"][seat]), "my_face_down": _names(f["discards_face_down"][seat]),
+            "known_cards": known_cards, "known_top_cards": known_tops}
+
+
+def _choices(world, named: dict, seat: int) -> dict[int, list[int]]:
+    """The action ids of each named move, as ``seat`` saw it, in ``world``
+    (none for a move not legal there)."""
+    return {s: [a for a in world.legal_action_ids(s) if world.game.action_name(world.observed(s, a, seat)) == name]
+            for s, name in named.items()}
+
+
+def _holding(world, named: dict, seat: int):
+    """``world`` with each other seat holding the card it plays or
+    discards face up, with no face-down copy of a card it takes from its
+    discards or shuffles back in sight (that would be a hidden choice), and
+    with the card it gives you among your pile's top 3: cards exchanged
+    between that seat's unseen places."""
+    from ninja_dojo.engine.senjutsu.notation import describe, parse_action
+    f = None
+    for q, name in named.items():
+        if q == seat or _choices(world, {q: name}, seat)[q]:
+            continue
+        try:
+            kind, args = describe(parse_action(name))
+        except PositionError:
+            continue
+        card = args.get("card")
+        if card is None or kind not in ("play", "discard", "take", "shuffle back", "give"):
+            continue
+        f = f or world.fields()
+        if kind == "give":
+            # (you see a card given to you: it was one of your pile's top 3)
+            top = len(f["draw_piles"][seat]) - 3
+            f = _exchanged(f, seat, seat, lambda p, c: p[0] == "pile" and p[1] >= top and c != card,
+                           lambda p, c: p[0] == "pile" and p[1] < top and c == card)
+        elif kind in ("play", "discard"):
+            # a card of its unseen hand for one of the card's copies it cannot see
+            f = _exchanged(f, seat, q, lambda p, c: p[0] == "hand" and c != card,
+                           lambda p, c: p[0] != "hand" and c == card)
+        else:
+            # each face-down copy for a card it cannot see elsewhere
+            for _ in range(f["discards_face_down"][q].count(card)):
+                f = _exchanged(f, seat, q, lambda p, c: p == ("down", card),
+                               lambda p, c: p[0] != "down" and c != card)
+    if f is None:
+        return world
+    return _rebuilt(world, f) or world
+
+
+def _exchanged(f: dict, seat: int, q: int, give, take) -> dict:
+    """``f`` with the cards of two of seat ``q``'s unseen places exchanged:
+    the first place ``give(place, card)`` allows and the first ``take``
+    allows (``f`` unchanged if there is no such pair)."""
+    places = [(p, _card_at(f, q, p)) for p in _unseen(f, seat, q)]
+    x = next((p for p, c in places if give(p, c)), None)
+    y = next((p for p, c in places if take(p, c)), None)
+    return f if x is None or y is None else _swapped(f, q, x, y)
+
+
+def _unseen(f: dict, seat: int, q: int) -> list[tuple]:
+    """The places of seat ``q``'s cards ``seat`` cannot see: each position
+    of its draw pile below the top cards ``seat`` knows, top first
+    (``("pile", index)``), and, of another seat, one place for each kind
+    of card in its hand that ``seat`` does not know and in its face-down
+    discards (``("hand", card)``, ``("down", card)``)."""
+    pile = f["draw_piles"][q]
+    hidden = len(pile) - min(f["known_tops"][seat][q], len(pile))
+    places = [("pile", k) for k in range(hidden - 1, -1, -1)]
+    if q != seat:
+        if seat not in f["revealed_to"][q]:
+            places += [("hand", c) for c in sorted(Counter(f["hands"][q]) - Counter(f["known_hands"][seat][q]))]
+        places += [("down", c) for c in sorted(set(f["discards_face_down"][q]))]
+    return places
+
+
+def _card_at(f: dict, q: int, place: tuple) -> str:
+    return f["draw_piles"][q][place[1]] if place[0] == "pile" else place[1]
+
+
+def _swapped(f: dict, q: int, x: tuple, y: tuple) -> dict:
+    """``f`` with the cards at two places of seat ``q`` exchanged; who sees
+    a shown hand sees it as it is now, and nobody knows a card it no longer
+    holds."""
+    f = {**f, "draw_piles": [list(p) for p in f["draw_piles"]], "hands": [list(h) for h in f["hands"]],
+         "discards_face_down": [list(d) for d in f["discards_face_down"]],
+         "known_hands": [[list(k) for k in row] for row in f["known_hands"]]}
+    cx, cy = _card_at(f, q, x), _card_at(f, q, y)
+    for place, old, new in ((x, cx, cy), (y, cy, cx)):
+        if place[0] == "pile":
+            f["draw_piles"][q][place[1]] = new
+        else:
+            held = f["hands" if place[0] == "hand" else "discards_face_down"][q]
+            held.remove(old)
+            held.append(new)
+            held.sort(key=CARD_IDS.index)
+    for o in range(f["players"]):
+        if o != q:
+            k = f["known_hands"][o][q]
+            k[:] = (f["hands"][q] if o in f["revealed_to"][q]
+                    else sorted((Counter(k) & Counter(f["hands"][q])).elements(), key=CARD_IDS.index))
+    return f
+
+
+def _rebuilt(world, f: dict):
+    """The state of fields ``f`` in ``world``'s game, or None if they do not hold."""
+    from ninja_dojo.engine.state import State
+    try:
+        return State(world.name, from_fields(f), world.options, world.seed)
+    except PositionError:
+        return None
+
+
+def _fit(world, seat: int, named: dict, ids: dict, seen: dict, before: dict):
+    """``world`` with unseen cards swapped (``_unseen``) until move ``ids``
+    shows what ``seen`` says; the world, its move (a hidden choice may have
+    to change with the cards: a pick among top cards) and what is still
+    amiss."""
+    misses = _misses(world, ids, seat, seen, before)
+    for _ in range(4 * _size(misses) + 4):
+        if not misses:
+            break
+        f = world.fields()
+        for _, q, surplus, deficit, _ in misses:
+            better = _better(world, f, seat, named, ids, q, surplus, deficit, seen, before, _size(misses))
+            if better:
+                world, ids, misses = better
+                break
+        else:
+            break
+    return world, ids, misses
+
+
+def _better(world, f, seat, named, ids, q, surplus, deficit, seen, before, size):
+    """The first swap of a card of ``surplus`` (top of the pile first) with
+    one of ``deficit`` (bottom first) in seat ``q``'s unseen places after
+    which less is amiss, with the move that shows it; None if none."""
+    places = _unseen(f, seat, q)
+    xs = [p for p in places if _card_at(f, q, p) in surplus]
+    ys = [p for p in reversed(places) if _card_at(f, q, p) in deficit]
+    for x in xs:
+        for y in ys:
+            if x[0] == y[0] != "pile":
+                continue
+            w = _rebuilt(world, _swapped(f, q, x, y))
+            if w is None:
+                continue
+            choices = _choices(w, named, seat)
+            for move in [ids] + [dict(zip(named, c)) for c in islice(product(*choices.values()), CHOICES)]:
+                m = _misses(w, move, seat, seen, before)
+                if m is not None and _size(m) < size:
+                    return w, move, m
+    return None
+
+
+def _misses(world, ids: dict, seat: int, seen: dict, before: dict) -> list | None:
+    """What move ``ids`` shows in ``world`` that the record does not say:
+    ``(key, seat whose cards, cards too many, cards missing, weight)`` for
+    each key amiss, by ``pinned``'s rule (a key not said did not change by
+    chance); None if the move is not legal in ``world``."""
+    after = world.clone()
+    try:
+        after.apply(ids)
+    except PositionError:
+        return None
+    now = _seen_now(after, seat)
+    ids_of = lambda names: Counter(CARD_IDS[CARD_BY_NAME[c]] for c in names)
+    out = []
+
+    def compare(key, q, got, want, *, gains_only=False):
+        if key == "known_top_cards":
+            # (a pile's top cards are in order: compare place by place)
+            diff = [k for k in range(max(len(got), len(want))) if got[k:k + 1] != want[k:k + 1]]
+            surplus, deficit = ids_of(got[k] for k in diff if k < len(got)), ids_of(want[k] for k in diff
+                                                                                if k < len(want))
+            weight = len(diff)
+        else:
+            surplus, deficit = ids_of(got) - ids_of(want), ids_of(want) - ids_of(got)
+            weight = sum(surplus.values()) + (0 if gains_only else sum(deficit.values()))
+        if weight:
+            out.append((key, q, surplus, deficit, weight))
+
+    for key in ("hand", "my_face_down"):
+        if key in seen:
+            compare(key, seat, now[key], seen[key])
+        elif key == "hand":
+            compare(key, seat, now[key], before[key], gains_only=True)
+        else:
+            # (a card your hand lost may go face down by a move you named)
+            came = Counter(before["hand"]) - Counter(now["hand"])
+            compare(key, seat, now[key], list((Counter(before[key]) + came).elements()), gains_only=True)
+    for key in ("known_cards", "known_top_cards"):
+        want = seen.get(key)
+        if want is None and not any(now[key]):
+            continue                # (forgotten)
+        for q, got in enumerate(now[key]):
+            compare(key, q, got, (before[key] if want is None else want)[q])
+    return out
+
+
+def _size(misses: list) -> int:
+    return sum(m[4] for m in misses)
+
+
+def _say_why(misses: list, seen: dict, world, seat: int, where: str) -> None:
+    """A move whose ``seen`` no deal fits: say what, if it can be said
+    better than the reader's "cannot show what its 'seen' says"."""
+    key, q, surplus, deficit, _ = misses[0]
+    if key not in seen:
+        raise PositionError(f"{where}: seen: {key!r} missing ({SEEN[key]})")
+    f = world.fields()
+    left = {_card_at(f, q, p) for p in _unseen(f, seat, q)}
+    whose = "your" if q == seat else f"seat {q + 1}'s"
+    wanted = Counter(seen[key] if key in ("hand", "my_face_down") else seen[key][q])
+    for cid in deficit:
+        name, copies = CARD_NAMES[CARD_IDS.index(cid)], f["deck"][q].get(cid, 0)
+        if not copies:
+            raise PositionError(f"{where}: seen: {key}: {name!r} is not in {whose} deck")
+        if wanted[name] > copies:
+            raise PositionError(f"{where}: seen: {key}: {wanted[name]} {name!r}, but {whose} deck has {copies}")
+        if cid not in left:
+            raise PositionError(f"{where}: seen: {key}: {name!r}, but {whose} deck has {copies}, none of them "
+                                "where you could not see it")
