@@ -40,8 +40,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ninja_dojo.engine import checks
+from ninja_dojo.engine import checks, position_text
+# (the module, not its names: the games' packages import this one while
+# engine.state is still filling its registry)
+from ninja_dojo.engine import state as _state
 from ninja_dojo.engine.errors import PositionError
+from ninja_dojo.engine.ninjato.notation import action_name, describe, parse_action
 from ninja_dojo.engine.ninjato.position import (SIZES, _MODIFIER_GROUP, fields as state_fields, from_fields,
                                                 play_of)
 from ninja_dojo.engine.ninjato.rules import (
@@ -835,3 +839,278 @@ def _older(doc: dict, n: int, seat: int, hand, seen, hidden, unseen, rng: random
             in_hand[p][v] = flow[("hand", p)][("hidden", v)]
             older[p][v] = flow[("seat", p)][("value", v)] + in_hand[p][v]
     return older, maybe, at_most, in_hand
+
+
+# ------------------------------------------------------------------ records
+#: A record of moves (engine.record_text) is read for Ninjato too.  Every
+#: step is public, but chance shows things the moves' names do not: the
+#: cards you draw from the Dojo deck, the row refilled after a draw, a
+#: Guard or an Elite turned up, a treasure drawn from the bag, a card seen
+#: with CR4, the tiles, Envoys, Rumors, Sentries and treasure of a turn's
+#: end.  A move's ``seen`` gives each key of the position text that chance
+#: changed (``pinned``), as it stood after the move.
+RECORD = True
+#: How many deals are tried for one move of a record before it is called
+#: impossible (``deal``: the other hands are dealt again until the move is
+#: legal, and a reshuffle within the move may need several tries to turn
+#: up what the record says).
+RECORD_TRIES = 300
+#: The keys a move's ``seen`` may give (those chance can change)
+SEEN_KEYS = ("hand", "dojo_row", "houses", "attack", "guard_discard", "elite_discard", "seen_on_top", "known_cards",
+             "dojo_discard", "tiles",
+             "sensei_offer", "envoy_row", "rumor_row")
+
+
+def pinned(before: dict, after: dict) -> tuple[str, ...]:
+    """The keys of the position text a record's move must say it showed
+    (``seen``), because chance changed them and the move's name does not
+    say how:
+
+    - ``hand``: a Dojo card came into your hand (from the deck: only you
+      saw it; from the row or taken back with CR6 it is said too, for one
+      rule a person can follow);
+    - ``dojo_row``: the Dojo deck was drawn from (a refill of the row, a
+      seat's draw, or the reshuffle of the discards);
+    - ``houses``: a treasure was drawn from the bag (an alarm, a loss, the
+      refill at a turn's end) or a new Sentry was drawn;
+    - ``attack``: a Guard or an Elite was turned up; ``guard_discard`` and
+      ``elite_discard`` when the one turned up went to the discards in the
+      same move (or a discard pile was reshuffled into its deck);
+    - ``seen_on_top``: the card you saw with CR4;
+    - ``sensei_offer``, ``envoy_row``, ``rumor_row``: a new tile or card
+      was turned up (at a turn's end).
+    """
+    keys = []
+    if Counter(after["hand"]) - Counter(before["hand"]):
+        keys.append("hand")
+    if before["dojo_deck"] != after["dojo_deck"] or Counter(before["dojo_discard"]) - Counter(after["dojo_discard"]):
+        keys.append("dojo_row")
+    if (_bag(after) < _bag(before) or Counter(before["spent"]) - Counter(after["spent"])
+            or _sentries(after) - _sentries(before)):
+        keys.append("houses")
+    shown = _shown(before)
+    if "attack" in after:
+        was = before.get("attack", {})
+        a = after["attack"]
+        # (a Sentry faced was on its house)
+        if (set(a["revealed"]) - set(was.get("revealed", ()))
+                or a.get("facing", "Sentry") != "Sentry" and a["card"] != was.get("card")):
+            keys.append("attack")
+    for key in ("guard_discard", "elite_discard"):
+        if set(after[key]) - shown or set(before[key]) - set(after[key]):
+            keys.append(key)
+    if set(after.get("seen_on_top", ())) - set(before.get("seen_on_top", ())):
+        keys.append("seen_on_top")
+    for key in ("sensei_offer", "envoy_row", "rumor_row"):
+        if any(x != EMPTY and x != y for x, y in zip(after[key], before[key])):
+            keys.append(key)
+    # A seat's hidden cards shown (paid, played, joined) or a tile taken:
+    # for another seat the game may have made that choice itself, from
+    # cards only that seat held.
+    if any(_hidden(after, p) < _hidden(before, p) or len(after["tiles"][p]) > len(before["tiles"][p])
+           for p in range(len(after["hand_sizes"]))):
+        keys += [k for k in ("known_cards", "dojo_discard", "tiles", "attack")
+                 if after.get(k) != before.get(k) and k not in keys]
+    return tuple(keys)
+
+
+def _hidden(e: dict, p: int) -> int:
+    """How many of seat ``p``'s Dojo cards the table has not seen."""
+    return e["hand_sizes"][p] - len(e["known_cards"][p])
+
+
+def _bag(e: dict) -> int:
+    """How many treasures are in the bag: those not on the table."""
+    on_table = (sum(len(h["treasure"]) for h in e["houses"]) + sum(map(len, e["treasure"])) + len(e["spent"])
+                + len(e.get("attack", {}).get("on_shuriken", ())))
+    return sum(TREASURE_COUNTS) - on_table
+
+
+def _sentries(e: dict) -> set:
+    return {(h, house["sentry"]) for h, house in enumerate(e["houses"]) if "sentry" in house}
+
+
+def _shown(e: dict) -> set:
+    """Every Guard and Elite a seat sees in a position text's entries."""
+    a = e.get("attack", {})
+    return ({s for _, s in _sentries(e)} | set(e["guard_discard"]) | set(e["elite_discard"])
+            | {c for cs in e["elites"] for c in cs} | set(a.get("revealed", ())) | {a.get("card")}
+            | set(e.get("seen_on_top", ())))
+
+
+def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
+    """``state`` (before move ``i`` of a record read by ``engine.record_text``)
+    dealt so that move ``i`` shows what the record says, and ``{i: {seat:
+    action id}}``, the move it plays.
+
+    What the previous move's ``seen`` says is made so first: where chance
+    went otherwise (a treasure drawn from the bag), the position is read
+    again from what the seat saw then, its ``seen`` put in (a position text:
+    everything the seat cannot see is dealt at random, consistently with
+    everything it knows).  Then the cards move ``i`` turns up are put on top
+    of their decks (the cards you draw, the row's refill, a Guard, the
+    turn's end), and the other hands are dealt again until every seat's
+    move is legal and the position after it shows what the record says and
+    offers the next move.  The hook looks no further ahead than the next
+    move: every card there is seen when it is played or turned up."""
+    rng = random.Random(seed)
+    if i:
+        state = _showing(state, seat, seens[i - 1])
+    if i >= len(moves) or sorted(moves[i]) != state.movers():
+        return state, {}
+    _seen(seens[i], f"moves: move {i + 1}: seen")
+    if seat in moves[i] and moves[i][seat] not in map(action_name, state.legal_action_ids(seat)):
+        return state, {}        # (engine.record_text says why)
+    seen, following = seens[i], moves[i + 1] if i + 1 < len(moves) else None
+    for attempt in range(RECORD_TRIES):
+        world = state if not attempt else _state.State(
+            state.name, state.determinize(seat, rng.randrange(2**62)).buffer(), state.options, state.seed)
+        # (a deal where a seat to move has no choice is not one the game
+        # waits at: it plays such a move itself)
+        if any(len(world.legal_action_ids(s)) < 2 for s in world.movers()):
+            continue
+        move = {}
+        for s, name in moves[i].items():
+            ids = [a for a in world.legal_action_ids(s) if action_name(a) == name]
+            if not ids:
+                break
+            move[s] = ids[0]
+        else:
+            world = _stacked(world, seat, moves[i], move, seen)
+            if world is None or world.view(seat) != state.view(seat):
+                continue
+            after = world.clone()
+            after.apply(move)
+            if _goes_on(_showing(after, seat, seen), seat, seen, following):
+                return world, {i: move}
+    return state, {}
+
+
+def _entries(state, seat: int) -> dict:
+    return {e.key: e.value for e in position_text.known(state, seat)}
+
+
+def _showing(state, seat: int, seen: dict):
+    """``state`` showing ``seat`` the treasure ``seen`` says the houses hold
+    (a treasure drawn from the bag: an alarm's, a loss's, a turn's end);
+    ``state`` itself if it does, or if ``seen`` says no such thing."""
+    houses = seen.get("houses")
+    if not isinstance(houses, list) or _entries(state, seat)["houses"] == houses:
+        return state
+    f = state.fields()
+    if len(houses) != len(f["house_treasure"]):
+        return state
+    try:
+        f["house_treasure"] = [_pairs(h.get("treasure") if isinstance(h, dict) else None, "houses")
+                               for h in houses]
+        a = f["attack"]["on_shuriken"]
+        f["bag"] = [TREASURE_COUNTS[t] - f["spent"][t] - sum(x[t] for x in f["treasure"]) - sum(a[t])
+                    - sum(sum(h[t]) for h in f["house_treasure"]) for t in range(len(TREASURES))]
+        if min(f["bag"]) < 0:
+            return state
+        return _state.State(state.name, state.game.from_fields(f), state.options, state.seed)
+    except PositionError:
+        return state
+
+
+def _seen(seen: dict, where: str) -> None:
+    """Refuse a key of a move's ``seen`` that no move shows."""
+    for key in seen:
+        if key not in SEEN_KEYS:
+            raise PositionError(f"{where}: {checks.shown(key)} is not something a move shows "
+                                f"(keys: {', '.join(SEEN_KEYS)})")
+
+
+def _goes_on(after, seat: int, seen: dict, following) -> bool:
+    """Whether ``after`` shows what ``seen`` says and offers the next move
+    of the record: the same seats decide, your move is legal, and another
+    seat's move is of a kind it is offered (which one may hang on its
+    hidden cards, dealt again for that move)."""
+    entries = _entries(after, seat)
+    if any(entries.get(k) != v for k, v in seen.items()):
+        return False
+    if following is None:
+        return True
+    if sorted(following) != after.movers():
+        return False
+    for s, name in following.items():
+        legal = after.legal_action_ids(s)
+        if s == seat:
+            if name not in map(action_name, legal):
+                return False
+        else:
+            try:
+                kind = describe(parse_action(name))[0]
+            except PositionError:
+                return True     # (engine.record_text says why)
+            if kind not in {describe(a)[0] for a in legal}:
+                return False
+    return True
+
+
+def _items(v) -> list:
+    """The names or values of a list a record's ``seen`` gives (anything
+    else is left to the position text's checks)."""
+    return [x for x in v if isinstance(x, (str, int)) and not isinstance(x, bool)] if isinstance(v, list) else []
+
+
+def _stacked(world, seat: int, named: dict, move: dict, seen: dict):
+    """``world`` with the cards ``move`` (named ``named``) turns up, as
+    ``seen`` says, on top of their decks in the order it draws them; None
+    if this deal cannot give them (a card the seat saw on top with CR4 is
+    another)."""
+    if not seen:
+        return world
+    before = _entries(world, seat)
+    f = world.fields()
+    # The Dojo deck: your draws (the cards come into your hand unseen by
+    # the table), another seat's (any card), then the row's refill.
+    trial = world.clone()
+    trial.apply(move)
+    shown = _entries(trial, seat)["known_cards"][seat]
+    dojo = []
+    if "hand" in seen:
+        hidden = Counter(before["hand"]) - Counter(before["known_cards"][seat])
+        dojo += sorted((Counter(_items(seen["hand"])) - Counter(shown) - hidden).elements())
+    taken = [describe(a)[1]["slot"] for a in move.values() if describe(a)[0] == "draw"]
+    row = _items(seen.get("dojo_row"))
+    refill = [row[k] for k in range(len(row)) if len(row) == len(before["dojo_row"]) and row[k] != EMPTY
+              and (before["dojo_row"][k] == EMPTY or k in taken)]
+    pops = len(f["dojo_deck"]) - len(trial.fields()["dojo_deck"])
+    dojo += [None] * max(0, pops - len(dojo) - len(refill)) + refill
+    f["dojo_deck"] = _on_top(f["dojo_deck"], dojo)
+    # Guards and Elites: turned up, then the Sentries of the turn's end.
+    shown = _shown(before)
+    attack = seen.get("attack") if isinstance(seen.get("attack"), dict) else {}
+    up = [c for c in _items(attack.get("revealed")) + _items([attack.get("card")]) if c not in shown]
+    up += [c for key in ("guard_discard", "elite_discard") for c in _items(seen.get(key)) if c not in shown]
+    houses = seen.get("houses") if isinstance(seen.get("houses"), list) else []
+    up += [h.get("sentry") for h in houses if isinstance(h, dict) and h.get("sentry") not in shown]
+    up += [c for c in _items(seen.get("seen_on_top")) if c not in before.get("seen_on_top", ())]
+    for d, (key, names) in enumerate((("guard_deck", GUARD_NAMES), ("elite_deck", ELITE_NAMES))):
+        mine = list(dict.fromkeys(c for c in up if c in names))
+        if mine and seat in f["peeked"][d] and f[key] and f[key][-1] != mine[0]:
+            return None
+        f[key] = _on_top(f[key], mine)
+    # The turn's end: the tiles offered, the rows refilled (left to right).
+    for key, deck in (("sensei_offer", "sensei_stack"), ("envoy_row", "envoy_deck"), ("rumor_row", "rumor_deck")):
+        new = [c for c in _items(seen.get(key)) if c != EMPTY and c not in before[key]]
+        f[deck] = _on_top(f[deck], new)
+    return _state.State(world.name, world.game.from_fields(f), world.options, world.seed)
+
+
+def _on_top(deck: list, cards: list) -> list:
+    """``deck`` (its top last) with ``cards`` drawn first, in order, as far
+    as it holds them (``None``: any card); a deck that lacks one is left
+    as it is (the card comes after a reshuffle, or not at all)."""
+    cards = cards[:len(deck)]
+    rest = list(deck)
+    for c in cards:
+        if c is not None:
+            if c not in rest:
+                return deck
+            rest.remove(c)
+    top = []
+    for c in cards:
+        top.append(rest.pop() if c is None else c)
+    return rest + top[::-1]
