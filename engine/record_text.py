@@ -148,9 +148,11 @@ def replay(text: str, seed: int = 0) -> RecordedGame:
     # passed to the seat) deals what the seat cannot see to fit the whole
     # record, at the start and wherever the game deals again; that deal is
     # the only one tried (another, drawn from the past alone, would not fit
-    # the moves ahead).
+    # the moves ahead), unless the text module says how many deals drawn
+    # from the past to try after it (``RECORD_TRIES``: Ninjato's deal sees
+    # only the next move, not the record's [end]).
     deal = getattr(game.text, "deal", None)
-    tries = 1 if deal else DEALS
+    tries = getattr(game.text, "RECORD_TRIES", 1) if deal else DEALS
 
     def dealt(world: State, i: int) -> tuple[State, dict]:
         return deal(world, seat, named_moves, seens, i, seed * 7919 + i) if deal else (world, {})

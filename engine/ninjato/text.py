@@ -856,9 +856,8 @@ RECORD = True
 #: up what the record says).
 RECORD_TRIES = 300
 #: The keys a move's ``seen`` may give (those chance can change)
-SEEN_KEYS = ("hand", "dojo_row", "houses", "attack", "guard_discard", "elite_discard", "seen_on_top", "known_cards",
-             "dojo_discard", "tiles",
-             "sensei_offer", "envoy_row", "rumor_row")
+SEEN_KEYS = ("hand", "dojo_row", "houses", "attack", "guard_discard", "elite_discard", "seen_on_top",
+             "sensei_offer", "envoy_row", "rumor_row", "known_cards", "dojo_discard", "tiles", "face_down")
 
 
 def pinned(before: dict, after: dict) -> tuple[str, ...]:
@@ -904,13 +903,14 @@ def pinned(before: dict, after: dict) -> tuple[str, ...]:
     for key in ("sensei_offer", "envoy_row", "rumor_row"):
         if any(x != EMPTY and x != y for x, y in zip(after[key], before[key])):
             keys.append(key)
-    # A seat's hidden cards shown (paid, played, joined) or a tile taken:
-    # for another seat the game may have made that choice itself, from
-    # cards only that seat held.
-    if any(_hidden(after, p) < _hidden(before, p) or len(after["tiles"][p]) > len(before["tiles"][p])
-           for p in range(len(after["hand_sizes"]))):
-        keys += [k for k in ("known_cards", "dojo_discard", "tiles", "attack")
-                 if after.get(k) != before.get(k) and k not in keys]
+    # A seat's Dojo cards or tiles used (paid, played, joined, discarded)
+    # or a tile taken: for another seat the game may have made that choice
+    # itself, from cards only that seat held.
+    if any(after["hand_sizes"][p] < before["hand_sizes"][p] or _hidden(after, p) < _hidden(before, p)
+           or len(after["tiles"][p]) > len(before["tiles"][p])
+           or len(after["face_down"][p]) > len(before["face_down"][p]) for p in range(len(after["hand_sizes"]))):
+        keys += [k for k in ("known_cards", "dojo_discard", "tiles", "face_down", "attack")
+                 if k in after and after[k] != before.get(k) and k not in keys]
     return tuple(keys)
 
 
@@ -1079,8 +1079,9 @@ def _stacked(world, seat: int, named: dict, move: dict, seen: dict):
     pops = len(f["dojo_deck"]) - len(trial.fields()["dojo_deck"])
     dojo += [None] * max(0, pops - len(dojo) - len(refill)) + refill
     f["dojo_deck"] = _on_top(f["dojo_deck"], dojo)
-    # Guards and Elites: turned up, then the Sentries of the turn's end.
-    shown = _shown(before)
+    # Guards and Elites: turned up, then the Sentries of the turn's end
+    # (a card seen on top with CR4 is still in its deck).
+    shown = _shown(before) - set(before.get("seen_on_top", ()))
     attack = seen.get("attack") if isinstance(seen.get("attack"), dict) else {}
     up = [c for c in _items(attack.get("revealed")) + _items([attack.get("card")]) if c not in shown]
     up += [c for key in ("guard_discard", "elite_discard") for c in _items(seen.get(key)) if c not in shown]
