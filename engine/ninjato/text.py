@@ -852,9 +852,9 @@ def _older(doc: dict, n: int, seat: int, hand, seen, hidden, unseen, rng: random
 RECORD = True
 #: How many deals are tried for one move of a record before it is called
 #: impossible (``deal``: the other hands are dealt again until the move is
-#: legal, and a reshuffle within the move may need several tries to turn
-#: up what the record says).
-RECORD_TRIES = 300
+#: legal and what follows it fits the record; a reshuffle within the move
+#: may need several tries to turn up what the record says).
+RECORD_DEALS = 300
 #: The keys a move's ``seen`` may give (those chance can change)
 SEEN_KEYS = ("hand", "dojo_row", "houses", "attack", "guard_discard", "elite_discard", "seen_on_top",
              "sensei_offer", "envoy_row", "rumor_row", "known_cards", "dojo_discard", "tiles", "face_down")
@@ -877,7 +877,13 @@ def pinned(before: dict, after: dict) -> tuple[str, ...]:
       same move (or a discard pile was reshuffled into its deck);
     - ``seen_on_top``: the card you saw with CR4;
     - ``sensei_offer``, ``envoy_row``, ``rumor_row``: a new tile or card
-      was turned up (at a turn's end).
+      was turned up (at a turn's end);
+    - ``known_cards``, ``dojo_discard``, ``tiles``, ``face_down`` and
+      ``attack``, those of them that changed, when a seat used Dojo cards
+      or tiles or took a tile: where another seat had one legal move the
+      game made it for that seat, from cards only it held (a play against
+      a Sentry, a payment), and its name is in no move; ``attack`` too
+      when a play was built further than the move's one step.
     """
     keys = []
     if Counter(after["hand"]) - Counter(before["hand"]):
@@ -911,7 +917,18 @@ def pinned(before: dict, after: dict) -> tuple[str, ...]:
            or len(after["face_down"][p]) > len(before["face_down"][p]) for p in range(len(after["hand_sizes"]))):
         keys += [k for k in ("known_cards", "dojo_discard", "tiles", "face_down", "attack")
                  if k in after and after[k] != before.get(k) and k not in keys]
+    # A play built further than one step (a base, a 3 joined, a tile) can
+    # take: the game made the rest for the seat.
+    if "attack" in after and "attack" not in keys and (
+            _built(after) - _built(before) > (1 if before["phase"] == "play" else 0)):
+        keys.append("attack")
     return tuple(keys)
+
+
+def _built(e: dict) -> int:
+    """How many steps the plays of an attack have taken."""
+    return sum(("base" in p) + bool(p.get("join")) + len(p.get("tiles", ()))
+               for p in e.get("attack", {}).get("plays", ()))
 
 
 def _hidden(e: dict, p: int) -> int:
@@ -943,16 +960,18 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
     dealt so that move ``i`` shows what the record says, and ``{i: {seat:
     action id}}``, the move it plays.
 
-    What the previous move's ``seen`` says is made so first: where chance
-    went otherwise (a treasure drawn from the bag), the position is read
-    again from what the seat saw then, its ``seen`` put in (a position text:
-    everything the seat cannot see is dealt at random, consistently with
-    everything it knows).  Then the cards move ``i`` turns up are put on top
-    of their decks (the cards you draw, the row's refill, a Guard, the
-    turn's end), and the other hands are dealt again until every seat's
-    move is legal and the position after it shows what the record says and
-    offers the next move.  The hook looks no further ahead than the next
-    move: every card there is seen when it is played or turned up."""
+    The cards move ``i`` turns up, as its ``seen`` says, are put on top of
+    their decks (the cards you draw, the row's refill, a Guard or an Elite,
+    the Sentries, tiles, Envoys and Rumors of a turn's end); a treasure
+    drawn from the bag is the bag's chance, not a deck's, so the houses are
+    given the treasure ``seen`` says after the move (``_showing``: the bag
+    holds the rest).  Whatever the seat cannot see is dealt again at random
+    (the game's determinization, consistent with all it saw so far) until
+    every seat's move is legal there and the position after it shows what
+    the record says and offers the record's next move: a seat the game
+    moved for itself (one legal move) was moved by cards only it held.
+    The hook looks no further ahead than the next move: every other card
+    is seen when it is played or turned up, and dealt for that move then."""
     rng = random.Random(seed)
     if i:
         state = _showing(state, seat, seens[i - 1])
@@ -962,7 +981,8 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
     if seat in moves[i] and moves[i][seat] not in map(action_name, state.legal_action_ids(seat)):
         return state, {}        # (engine.record_text says why)
     seen, following = seens[i], moves[i + 1] if i + 1 < len(moves) else None
-    for attempt in range(RECORD_TRIES):
+    end = seens[len(moves)] if len(seens) > len(moves) else {}
+    for attempt in range(RECORD_DEALS):
         world = state if not attempt else _state.State(
             state.name, state.determinize(seat, rng.randrange(2**62)).buffer(), state.options, state.seed)
         # (a deal where a seat to move has no choice is not one the game
@@ -976,12 +996,12 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
                 break
             move[s] = ids[0]
         else:
-            world = _stacked(world, seat, moves[i], move, seen)
+            world = _stacked(world, seat, move, seen)
             if world is None or world.view(seat) != state.view(seat):
                 continue
             after = world.clone()
             after.apply(move)
-            if _goes_on(_showing(after, seat, seen), seat, seen, following):
+            if _goes_on(_showing(after, seat, seen), seat, seen, following, end):
                 return world, {i: move}
     return state, {}
 
@@ -1021,16 +1041,17 @@ def _seen(seen: dict, where: str) -> None:
                                 f"(keys: {', '.join(SEEN_KEYS)})")
 
 
-def _goes_on(after, seat: int, seen: dict, following) -> bool:
+def _goes_on(after, seat: int, seen: dict, following, end: dict) -> bool:
     """Whether ``after`` shows what ``seen`` says and offers the next move
     of the record: the same seats decide, your move is legal, and another
     seat's move is of a kind it is offered (which one may hang on its
-    hidden cards, dealt again for that move)."""
+    hidden cards, dealt again for that move); after the last move, whether
+    it stands where the record's ``[end]`` says, if it says."""
     entries = _entries(after, seat)
     if any(entries.get(k) != v for k, v in seen.items()):
         return False
     if following is None:
-        return True
+        return not end or entries == end
     if sorted(following) != after.movers():
         return False
     for s, name in following.items():
@@ -1054,11 +1075,10 @@ def _items(v) -> list:
     return [x for x in v if isinstance(x, (str, int)) and not isinstance(x, bool)] if isinstance(v, list) else []
 
 
-def _stacked(world, seat: int, named: dict, move: dict, seen: dict):
-    """``world`` with the cards ``move`` (named ``named``) turns up, as
-    ``seen`` says, on top of their decks in the order it draws them; None
-    if this deal cannot give them (a card the seat saw on top with CR4 is
-    another)."""
+def _stacked(world, seat: int, move: dict, seen: dict):
+    """``world`` with the cards ``move`` turns up, as ``seen`` says, on top
+    of their decks in the order it draws them; None if this deal cannot
+    give them (a card the seat saw on top with CR4 is another)."""
     if not seen:
         return world
     before = _entries(world, seat)
@@ -1086,7 +1106,7 @@ def _stacked(world, seat: int, named: dict, move: dict, seen: dict):
     up = [c for c in _items(attack.get("revealed")) + _items([attack.get("card")]) if c not in shown]
     up += [c for key in ("guard_discard", "elite_discard") for c in _items(seen.get(key)) if c not in shown]
     houses = seen.get("houses") if isinstance(seen.get("houses"), list) else []
-    up += [h.get("sentry") for h in houses if isinstance(h, dict) and h.get("sentry") not in shown]
+    up += [c for c in _items([h.get("sentry") for h in houses if isinstance(h, dict)]) if c not in shown]
     up += [c for c in _items(seen.get("seen_on_top")) if c not in before.get("seen_on_top", ())]
     for d, (key, names) in enumerate((("guard_deck", GUARD_NAMES), ("elite_deck", ELITE_NAMES))):
         mine = list(dict.fromkeys(c for c in up if c in names))
