@@ -980,8 +980,11 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
     _seen(seens[i], f"moves: move {i + 1}: seen")
     if seat in moves[i] and moves[i][seat] not in map(action_name, state.legal_action_ids(seat)):
         return state, {}        # (engine.record_text says why)
+    if seat in moves[i] and "hand" in seens[i]:
+        _drawn(_entries(state, seat), seat, moves[i][seat], seens[i]["hand"], f"moves: move {i + 1}: seen: hand")
     seen, following = seens[i], moves[i + 1] if i + 1 < len(moves) else None
     end = seens[len(moves)] if len(seens) > len(moves) else {}
+    fallback = state, {}
     for attempt in range(RECORD_DEALS):
         world = state if not attempt else _state.State(
             state.name, state.determinize(seat, rng.randrange(2**62)).buffer(), state.options, state.seed)
@@ -1003,7 +1006,10 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
             after.apply(move)
             if _goes_on(_showing(after, seat, seen), seat, seen, following, end):
                 return world, {i: move}
-    return state, {}
+            if not fallback[1]:
+                # (engine.record_text then says what does not follow from it)
+                fallback = world, {i: move}
+    return fallback
 
 
 def _entries(state, seat: int) -> dict:
@@ -1031,6 +1037,30 @@ def _showing(state, seat: int, seen: dict):
         return _state.State(state.name, state.game.from_fields(f), state.options, state.seed)
     except PositionError:
         return state
+
+
+def _drawn(before: dict, seat: int, name: str, hand, where: str) -> None:
+    """Refuse a hand after your move that holds a card no draw could give
+    you: every card of that value is elsewhere, in sight."""
+    gained = Counter(_items(hand)) - Counter(before["hand"])
+    kind, args = describe(parse_action(name))
+    if kind == "draw" and args["slot"] is not None and before["dojo_row"][args["slot"]] != EMPTY:
+        gained[before["dojo_row"][args["slot"]]] -= 1
+    elif kind == "take back" and args["value"] is not None:
+        gained[args["value"]] -= 1
+    given = Counter(before["hand"]) + Counter(before["dojo_row"]) + Counter(before["dojo_discard"])
+    for p, cards in enumerate(before["known_cards"]):
+        if p != seat:
+            given += Counter(cards)
+    for v, k in sorted((+gained).items()):
+        if not isinstance(v, int) or v not in VALUES:
+            return      # (the position text's checks say what is wrong)
+        # (a deck that runs out is the discards reshuffled)
+        left = DOJO_COUNTS[v - 1] - given[v] + (before["dojo_discard"].count(v) if before["dojo_deck"] < 6 else 0)
+        if k > left:
+            raise PositionError(f"{where}: {k} more of value {v} than you held, but {left} of the "
+                                f"{DOJO_COUNTS[v - 1]} Dojo cards of value {v} are out of sight (your hand, "
+                                "known_cards, dojo_row and dojo_discard hold the rest)")
 
 
 def _seen(seen: dict, where: str) -> None:
