@@ -854,7 +854,7 @@ RECORD = True
 #: impossible (``deal``: the other hands are dealt again until the move is
 #: legal and what follows it fits the record; a reshuffle within the move
 #: may need several tries to turn up what the record says).
-RECORD_DEALS = 300
+RECORD_DEALS = 2000
 #: The keys a move's ``seen`` may give (those chance can change)
 SEEN_KEYS = ("hand", "dojo_row", "houses", "attack", "guard_discard", "elite_discard", "seen_on_top",
              "sensei_offer", "envoy_row", "rumor_row", "known_cards", "dojo_discard", "tiles", "face_down")
@@ -999,7 +999,11 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
                 break
             move[s] = ids[0]
         else:
-            world = _stacked(world, seat, move, seen)
+            trial = world.clone()
+            trial.apply(move)
+            if not _may_show(_entries(trial, seat), _entries(world, seat), seen):
+                continue
+            world = _stacked(world, trial, seat, move, seen)
             if world is None or world.view(seat) != state.view(seat):
                 continue
             after = world.clone()
@@ -1017,23 +1021,48 @@ def _entries(state, seat: int) -> dict:
 
 
 def _showing(state, seat: int, seen: dict):
-    """``state`` showing ``seat`` the treasure ``seen`` says the houses hold
-    (a treasure drawn from the bag: an alarm's, a loss's, a turn's end);
-    ``state`` itself if it does, or if ``seen`` says no such thing."""
-    houses = seen.get("houses")
-    if not isinstance(houses, list) or _entries(state, seat)["houses"] == houses:
-        return state
+    """``state`` after a move showing ``seat`` what ``seen`` says where
+    chance outside a deck's known top went otherwise: the treasure drawn
+    from the bag (an alarm's, a loss's, a turn's end: the houses hold what
+    ``seen`` says, the bag the rest), and the Dojo cards drawn after the
+    discards were reshuffled within the move (your hand and the row hold
+    what ``seen`` says, the new deck the rest).  ``state`` itself where it
+    shows it already, or where ``seen`` asks what no such change gives."""
+    entries = _entries(state, seat)
     f = state.fields()
-    if len(houses) != len(f["house_treasure"]):
-        return state
-    try:
-        f["house_treasure"] = [_pairs(h.get("treasure") if isinstance(h, dict) else None, "houses")
-                               for h in houses]
+    changed = False
+    houses = seen.get("houses")
+    if isinstance(houses, list) and entries["houses"] != houses and len(houses) == len(f["house_treasure"]):
+        try:
+            f["house_treasure"] = [_pairs(h.get("treasure") if isinstance(h, dict) else None, "houses")
+                                   for h in houses]
+        except PositionError:
+            return state
         a = f["attack"]["on_shuriken"]
         f["bag"] = [TREASURE_COUNTS[t] - f["spent"][t] - sum(x[t] for x in f["treasure"]) - sum(a[t])
                     - sum(sum(h[t]) for h in f["house_treasure"]) for t in range(len(TREASURES))]
         if min(f["bag"]) < 0:
             return state
+        changed = True
+    hand, row = seen.get("hand", entries["hand"]), seen.get("dojo_row", entries["dojo_row"])
+    if (hand, row) != (entries["hand"], entries["dojo_row"]):
+        # (as many cards in your hand and in the row as the move left there)
+        if not (_items(hand) == hand and _items(row) == row and len(row) == len(f["dojo_row"])
+                and len(hand) == len(entries["hand"]) and row.count(EMPTY) == entries["dojo_row"].count(EMPTY)):
+            return state
+        # (what the deck gives back and takes, by value)
+        deck = Counter(f["dojo_deck"]) + Counter(entries["hand"]) + Counter(x for x in f["dojo_row"] if x)
+        need = Counter(hand) + Counter(x for x in row if x != EMPTY)
+        if any(not isinstance(v, int) or v not in VALUES for v in need) or need - deck:
+            return state
+        pool = sorted((deck - need).elements())
+        random.Random(len(pool)).shuffle(pool)
+        f["dojo_deck"], f["dojo_row"] = pool, [0 if x == EMPTY else x for x in row]
+        f["hands"][seat] = [hand.count(v) for v in VALUES]
+        changed = True
+    if not changed:
+        return state
+    try:
         return _state.State(state.name, state.game.from_fields(f), state.options, state.seed)
     except PositionError:
         return state
@@ -1105,18 +1134,28 @@ def _items(v) -> list:
     return [x for x in v if isinstance(x, (str, int)) and not isinstance(x, bool)] if isinstance(v, list) else []
 
 
-def _stacked(world, seat: int, move: dict, seen: dict):
+def _may_show(after: dict, before: dict, seen: dict) -> bool:
+    """Whether a deal whose move led to ``after`` (the entries of a
+    position text) may show what ``seen`` says once its decks are stacked:
+    the Dojo cards the seats used and the tiles they took are no deck's
+    chance (the discards only while they are not reshuffled)."""
+    keys = ["known_cards", "tiles", "face_down"]
+    if not Counter(before["dojo_discard"]) - Counter(after["dojo_discard"]):
+        keys.append("dojo_discard")
+    return all(after[k] == seen[k] for k in keys if k in seen)
+
+
+def _stacked(world, trial, seat: int, move: dict, seen: dict):
     """``world`` with the cards ``move`` turns up, as ``seen`` says, on top
-    of their decks in the order it draws them; None if this deal cannot
-    give them (a card the seat saw on top with CR4 is another)."""
+    of their decks in the order it draws them (``trial``: ``world`` after
+    the move, its decks as they were); None if this deal cannot give them
+    (a card the seat saw on top with CR4 is another)."""
     if not seen:
         return world
     before = _entries(world, seat)
     f = world.fields()
     # The Dojo deck: your draws (the cards come into your hand unseen by
     # the table), another seat's (any card), then the row's refill.
-    trial = world.clone()
-    trial.apply(move)
     shown = _entries(trial, seat)["known_cards"][seat]
     dojo = []
     if "hand" in seen:
