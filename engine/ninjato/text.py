@@ -855,6 +855,9 @@ RECORD = True
 #: legal and what follows it fits the record; a reshuffle within the move
 #: may need several tries to turn up what the record says).
 RECORD_DEALS = 2000
+#: How many shuffles of the Dojo discards are tried for a move that draws
+#: from them (the cards you draw and the row's refill come from it)
+RESHUFFLE_TRIES = 1000
 #: The keys a move's ``seen`` may give (those chance can change)
 SEEN_KEYS = ("hand", "dojo_row", "houses", "attack", "guard_discard", "elite_discard", "seen_on_top",
              "sensei_offer", "envoy_row", "rumor_row", "known_cards", "dojo_discard", "tiles", "face_down")
@@ -1004,7 +1007,7 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
             if not _may_show(_entries(trial, seat), _entries(world, seat), seen):
                 continue
             world = _stacked(world, trial, seat, move, seen)
-            if world is None or world.view(seat) != state.view(seat):
+            if world.view(seat) != state.view(seat):
                 continue
             after = world.clone()
             after.apply(move)
@@ -1021,12 +1024,9 @@ def _entries(state, seat: int) -> dict:
 
 
 def _showing(state, seat: int, seen: dict):
-    """``state`` after a move showing ``seat`` what ``seen`` says where
-    chance outside a deck's known top went otherwise: the treasure drawn
-    from the bag (an alarm's, a loss's, a turn's end: the houses hold what
-    ``seen`` says, the bag the rest), and the Dojo cards drawn after the
-    discards were reshuffled within the move (your hand and the row hold
-    what ``seen`` says, the new deck the rest).  ``state`` itself where it
+    """``state`` after a move showing ``seat`` the treasure ``seen`` says
+    the houses hold, where the bag's draws (an alarm's, a loss's, a turn's
+    end) went otherwise: the bag holds the rest.  ``state`` itself where it
     shows it already, or where ``seen`` asks what no such change gives."""
     entries = _entries(state, seat)
     f = state.fields()
@@ -1043,22 +1043,6 @@ def _showing(state, seat: int, seen: dict):
                     - sum(sum(h[t]) for h in f["house_treasure"]) for t in range(len(TREASURES))]
         if min(f["bag"]) < 0:
             return state
-        changed = True
-    hand, row = seen.get("hand", entries["hand"]), seen.get("dojo_row", entries["dojo_row"])
-    if (hand, row) != (entries["hand"], entries["dojo_row"]):
-        # (as many cards in your hand and in the row as the move left there)
-        if not (_items(hand) == hand and _items(row) == row and len(row) == len(f["dojo_row"])
-                and len(hand) == len(entries["hand"]) and row.count(EMPTY) == entries["dojo_row"].count(EMPTY)):
-            return state
-        # (what the deck gives back and takes, by value)
-        deck = Counter(f["dojo_deck"]) + Counter(entries["hand"]) + Counter(x for x in f["dojo_row"] if x)
-        need = Counter(hand) + Counter(x for x in row if x != EMPTY)
-        if any(not isinstance(v, int) or v not in VALUES for v in need) or need - deck:
-            return state
-        pool = sorted((deck - need).elements())
-        random.Random(len(pool)).shuffle(pool)
-        f["dojo_deck"], f["dojo_row"] = pool, [0 if x == EMPTY else x for x in row]
-        f["hands"][seat] = [hand.count(v) for v in VALUES]
         changed = True
     if not changed:
         return state
@@ -1148,15 +1132,15 @@ def _may_show(after: dict, before: dict, seen: dict) -> bool:
 def _stacked(world, trial, seat: int, move: dict, seen: dict):
     """``world`` with the cards ``move`` turns up, as ``seen`` says, on top
     of their decks in the order it draws them (``trial``: ``world`` after
-    the move, its decks as they were); None if this deal cannot give them
-    (a card the seat saw on top with CR4 is another)."""
+    the move, its decks as they were)."""
     if not seen:
         return world
     before = _entries(world, seat)
     f = world.fields()
     # The Dojo deck: your draws (the cards come into your hand unseen by
     # the table), another seat's (any card), then the row's refill.
-    shown = _entries(trial, seat)["known_cards"][seat]
+    reached = _entries(trial, seat)
+    shown = reached["known_cards"][seat]
     dojo = []
     if "hand" in seen:
         hidden = Counter(before["hand"]) - Counter(before["known_cards"][seat])
@@ -1177,30 +1161,49 @@ def _stacked(world, trial, seat: int, move: dict, seen: dict):
     houses = seen.get("houses") if isinstance(seen.get("houses"), list) else []
     up += [c for c in _items([h.get("sentry") for h in houses if isinstance(h, dict)]) if c not in shown]
     up += [c for c in _items(seen.get("seen_on_top")) if c not in before.get("seen_on_top", ())]
+    shuffled = bool(Counter(before["dojo_discard"]) - Counter(reached["dojo_discard"]))
     for d, (key, names) in enumerate((("guard_deck", GUARD_NAMES), ("elite_deck", ELITE_NAMES))):
         mine = list(dict.fromkeys(c for c in up if c in names))
-        if mine and seat in f["peeked"][d] and f[key] and f[key][-1] != mine[0]:
-            return None
+        if seat in f["peeked"][d] and f[key]:
+            # (the card you saw on top comes first)
+            mine = [f[key][-1]] + [c for c in mine if c != f[key][-1]]
+        shuffled = shuffled or any(c not in f[key] for c in mine)
         f[key] = _on_top(f[key], mine)
     # The turn's end: the tiles offered, the rows refilled (left to right).
     for key, deck in (("sensei_offer", "sensei_stack"), ("envoy_row", "envoy_deck"), ("rumor_row", "rumor_deck")):
         new = [c for c in _items(seen.get(key)) if c != EMPTY and c not in before[key]]
         f[deck] = _on_top(f[deck], new)
-    return _state.State(world.name, world.game.from_fields(f), world.options, world.seed)
+    stacked = _state.State(world.name, world.game.from_fields(f), world.options, world.seed)
+    return _reshuffled(stacked, f, seat, move, seen) if shuffled else stacked
+
+
+def _reshuffled(world, f: dict, seat: int, move: dict, seen: dict):
+    """``world``, a deck of which runs out within ``move`` (its discards are
+    shuffled into it), with a shuffle that turns up what ``seen`` says (the
+    shuffle is the position's own chance, its ``rng``)."""
+    rng = random.Random(f["rng"])
+    for _ in range(RESHUFFLE_TRIES):
+        f["rng"] = rng.getrandbits(64)
+        tried = _state.State(world.name, world.game.from_fields(f), world.options, world.seed)
+        after = tried.clone()
+        after.apply(move)
+        got = _entries(_showing(after, seat, seen), seat)
+        if all(got.get(k) == v for k, v in seen.items()):
+            return tried
+    return world
 
 
 def _on_top(deck: list, cards: list) -> list:
     """``deck`` (its top last) with ``cards`` drawn first, in order, as far
-    as it holds them (``None``: any card); a deck that lacks one is left
-    as it is (the card comes after a reshuffle, or not at all)."""
-    cards = cards[:len(deck)]
+    as it holds them (``None``: any card): the cards after one it lacks
+    come after a reshuffle (``_reshuffled``), or not at all."""
     rest = list(deck)
-    for c in cards:
-        if c is not None:
-            if c not in rest:
-                return deck
-            rest.remove(c)
     top = []
-    for c in cards:
-        top.append(rest.pop() if c is None else c)
+    for c in cards[:len(deck)]:
+        if c is not None and c not in rest:
+            break
+        if c is not None:
+            rest.remove(c)
+        top.append(c)
+    top = [rest.pop() if c is None else c for c in top]
     return rest + top[::-1]
