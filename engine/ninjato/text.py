@@ -27,6 +27,20 @@ conditions ``position.from_fields`` checks), the decks hold what is
 nowhere else, the bag every token not on the table; the game's
 determinization then deals them again at random.
 
+A game's record (``engine.record_text``) is every move as one seat saw it.
+Every step is public, but chance shows what no move's name says, and a
+move the game makes by itself (a seat's one legal move) is named nowhere:
+each move's ``seen`` gives the keys of the position text that these
+changed, as they stood after it (``pinned``): your hand after a draw, the
+row refilled, a Guard or an Elite turned up, the houses after the bag's
+draws or new Sentries, the card you saw with CR4, a turn's new tiles,
+Envoys and Rumors, and the cards and tiles a seat used.  Reading one
+(``deal``), the cards each move turns up are put on top of their decks (a
+deck shuffled within the move is shuffled until they come up), the bag's
+treasure is put in the houses as ``seen`` says, and the other hands are
+dealt again until the move is legal there and what follows it fits the
+record.
+
 >>> from ninja_dojo.engine import new_game
 >>> from ninja_dojo.engine.position_text import position, text_of
 >>> s = new_game("ninjato", players=2, seed=3)
@@ -854,7 +868,7 @@ RECORD = True
 #: impossible (``deal``: the other hands are dealt again until the move is
 #: legal and what follows it fits the record; a reshuffle within the move
 #: may need several tries to turn up what the record says).
-RECORD_DEALS = 2000
+RECORD_DEALS = 3000
 #: How many shuffles of the Dojo discards are tried for a move that draws
 #: from them (the cards you draw and the row's refill come from it)
 RESHUFFLE_TRIES = 1000
@@ -987,7 +1001,7 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
         _drawn(_entries(state, seat), seat, moves[i][seat], seens[i]["hand"], f"moves: move {i + 1}: seen: hand")
     seen, following = seens[i], moves[i + 1] if i + 1 < len(moves) else None
     end = seens[len(moves)] if len(seens) > len(moves) else {}
-    fallback = state, {}
+    fallback, costly, budget = (state, {}), 0, [RESHUFFLE_TRIES]
     for attempt in range(RECORD_DEALS):
         world = state if not attempt else _state.State(
             state.name, state.determinize(seat, rng.randrange(2**62)).buffer(), state.options, state.seed)
@@ -1004,9 +1018,14 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
         else:
             trial = world.clone()
             trial.apply(move)
-            if not _may_show(_entries(trial, seat), _entries(world, seat), seen):
+            if not _may_show(trial.fields(), world.fields(), seen):
                 continue
-            world = _stacked(world, trial, seat, move, seen)
+            # (a deal that passes the cheap checks costs a thousand times
+            # more: only so many are tried)
+            costly += 1
+            if costly > RECORD_DEALS // 8:
+                break
+            world = _stacked(world, trial, seat, move, seen, budget)
             if world.view(seat) != state.view(seat):
                 continue
             after = world.clone()
@@ -1119,20 +1138,22 @@ def _items(v) -> list:
 
 
 def _may_show(after: dict, before: dict, seen: dict) -> bool:
-    """Whether a deal whose move led to ``after`` (the entries of a
-    position text) may show what ``seen`` says once its decks are stacked:
-    the Dojo cards the seats used and the tiles they took are no deck's
-    chance (the discards only while they are not reshuffled)."""
-    keys = ["known_cards", "tiles", "face_down"]
-    if not Counter(before["dojo_discard"]) - Counter(after["dojo_discard"]):
-        keys.append("dojo_discard")
-    return all(after[k] == seen[k] for k in keys if k in seen)
+    """Whether a deal whose move led to ``after`` (named fields) from
+    ``before`` may show what ``seen`` says once its decks are stacked: the
+    Dojo cards the seats used and the tiles they took are no deck's chance
+    (the discards only while they are not reshuffled)."""
+    keys = {"known_cards": [_values(x) for x in after["seen"]], "tiles": after["tiles"],
+            "face_down": after["face_down"]}
+    if all(a >= b for a, b in zip(after["dojo_discard"], before["dojo_discard"])):
+        keys["dojo_discard"] = _values(after["dojo_discard"])
+    return all(v == seen[k] for k, v in keys.items() if k in seen)
 
 
-def _stacked(world, trial, seat: int, move: dict, seen: dict):
+def _stacked(world, trial, seat: int, move: dict, seen: dict, budget: list):
     """``world`` with the cards ``move`` turns up, as ``seen`` says, on top
     of their decks in the order it draws them (``trial``: ``world`` after
-    the move, its decks as they were)."""
+    the move, its decks as they were; ``budget``: how many shuffles may
+    still be tried, ``_reshuffled``)."""
     if not seen:
         return world
     before = _entries(world, seat)
@@ -1174,15 +1195,17 @@ def _stacked(world, trial, seat: int, move: dict, seen: dict):
         new = [c for c in _items(seen.get(key)) if c != EMPTY and c not in before[key]]
         f[deck] = _on_top(f[deck], new)
     stacked = _state.State(world.name, world.game.from_fields(f), world.options, world.seed)
-    return _reshuffled(stacked, f, seat, move, seen) if shuffled else stacked
+    return _reshuffled(stacked, f, seat, move, seen, budget) if shuffled else stacked
 
 
-def _reshuffled(world, f: dict, seat: int, move: dict, seen: dict):
+def _reshuffled(world, f: dict, seat: int, move: dict, seen: dict, budget: list):
     """``world``, a deck of which runs out within ``move`` (its discards are
     shuffled into it), with a shuffle that turns up what ``seen`` says (the
-    shuffle is the position's own chance, its ``rng``)."""
+    shuffle is the position's own chance, its ``rng``), as far as
+    ``budget[0]`` more shuffles find one."""
     rng = random.Random(f["rng"])
-    for _ in range(RESHUFFLE_TRIES):
+    while budget[0] > 0:
+        budget[0] -= 1
         f["rng"] = rng.getrandbits(64)
         tried = _state.State(world.name, world.game.from_fields(f), world.options, world.seed)
         after = tried.clone()
