@@ -41,8 +41,8 @@ face-down card is only that), and the text module may add two hooks:
   fifth pick was fixed when the round was dealt), the position before move
   ``i`` with what the seat cannot see dealt again to fit the whole record
   (``seens``: each move's ``seen``, then the record's ``[end]``, ``{}`` if
-  none), and the actions that deal plays for the moves it covers.  Called at the
-  start and after every move (it changes nothing where the game dealt
+  none), and the actions that deal plays for the moves it covers.  Called
+  at the start and after every move (it changes nothing where the game dealt
   nothing new); its deal is the only one tried.  Any game that deals
   hidden cards the record shows later (a hand drawn, a card revealed at a
   round's end) would give one; Nin Jan and San, Ni, Ichi! need none: every
@@ -149,15 +149,15 @@ def replay(text: str, seed: int = 0) -> RecordedGame:
     # passed to the seat) deals what the seat cannot see to fit the whole
     # record, at the start and wherever the game deals again; that deal is
     # the only one tried (another, drawn from the past alone, would not fit
-    # the moves ahead), unless the text module says how many deals drawn
-    # from the past to try after it (``RECORD_TRIES``: Ninjato's deal sees
-    # only the next move, not the record's [end]).
+    # the moves ahead).
     deal = getattr(game.text, "deal", None)
-    tries = getattr(game.text, "RECORD_TRIES", 1) if deal else DEALS
+    tries = 1 if deal else DEALS
 
     def dealt(world: State, i: int) -> tuple[State, dict]:
         # (the deal sees the whole record: the moves' seen, then the [end])
-        return deal(world, seat, named_moves, seens + [end or {}], i, seed * 7919 + i) if deal else (world, {})
+        if not deal:
+            return world, {}
+        return deal(world, seat, named_moves, seens + [end or {}], i, seed * 7919 + i)
     state, plan = dealt(state, 0)
     first = state
     plies = []

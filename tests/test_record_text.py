@@ -414,7 +414,8 @@ def change_seen(moves: list, i: int, key: str, value) -> None:
 @pytest.mark.parametrize("change, message", [
     # a card drawn that no deck holds: every other 5 is in sight
     (lambda m: change_seen(m, 9, "hand", m[9]["seen"]["hand"] + [5] * 9),
-     r"^moves: move 10: seen: hand: 9 more of value 5 than you held, but \d of the 10 Dojo cards of value 5 are out of sight"),
+     r"^moves: move 10: seen: hand: 9 more of value 5 than you held, but \d of the 10 Dojo cards of value 5 "
+     r"are out of sight"),
     # a Guard turned up that stands on a house
     (lambda m: m[2]["seen"]["attack"].update(card="GD15", revealed=["GD15"]),
      r"^moves: move 3: it cannot show what its 'seen' says in any deal you could not tell from yours"),
