@@ -1020,8 +1020,8 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
             trial.apply(move)
             if not _may_show(trial.fields(), world.fields(), seen):
                 continue
-            # (a deal that passes the cheap checks costs a thousand times
-            # more: only so many are tried)
+            # (a deal past the cheap checks costs a hundred times more to
+            # try: only so many are)
             costly += 1
             if costly > RECORD_DEALS // 8:
                 break
