@@ -879,8 +879,8 @@ SEEN_KEYS = ("hand", "dojo_row", "houses", "attack", "guard_discard", "elite_dis
 
 def pinned(before: dict, after: dict) -> tuple[str, ...]:
     """The keys of the position text a record's move must say it showed
-    (``seen``), because chance changed them and the move's name does not
-    say how:
+    (``seen``), because chance changed them, or a move the game made by
+    itself, and no move's name says how:
 
     - ``hand``: a Dojo card came into your hand (from the deck: only you
       saw it; from the row or taken back with CR6 it is said too, for one
