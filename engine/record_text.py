@@ -39,9 +39,10 @@ face-down card is only that), and the text module may add two hooks:
 - ``deal(state, seat, moves, seens, i, seed)``: for a game whose later
   moves show what its deal hid (a draft: the hand passed to you at the
   fifth pick was fixed when the round was dealt), the position before move
-  ``i`` with what the seat cannot see dealt again to fit the whole record,
-  and the actions that deal plays for the moves it covers.  Called at the
-  start and after every move (it changes nothing where the game dealt
+  ``i`` with what the seat cannot see dealt again to fit the whole record
+  (``seens``: each move's ``seen``, then the record's ``[end]``, ``{}`` if
+  none), and the actions that deal plays for the moves it covers.  Called
+  at the start and after every move (it changes nothing where the game dealt
   nothing new); its deal is the only one tried.  Any game that deals
   hidden cards the record shows later (a hand drawn, a card revealed at a
   round's end) gives one (Senjutsu's fits each move's deal to what the
@@ -155,7 +156,10 @@ def replay(text: str, seed: int = 0) -> RecordedGame:
     tries = 1 if deal else DEALS
 
     def dealt(world: State, i: int) -> tuple[State, dict]:
-        return deal(world, seat, named_moves, seens, i, seed * 7919 + i) if deal else (world, {})
+        # (the deal sees the whole record: the moves' seen, then the [end])
+        if not deal:
+            return world, {}
+        return deal(world, seat, named_moves, seens + [end or {}], i, seed * 7919 + i)
     state, plan = dealt(state, 0)
     first = state
     plies = []

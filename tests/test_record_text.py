@@ -15,7 +15,7 @@ import random
 import tomllib
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from ninja_dojo import engine
 from ninja_dojo.engine import PositionError
@@ -23,7 +23,7 @@ from ninja_dojo.engine.position_text import known
 from ninja_dojo.engine.record_text import record_of, records_read, replay
 from ninja_dojo.solver import cli
 from tests.play import play_random
-from tests.properties import CONFIGURATIONS
+from tests.properties import CONFIGURATIONS, budget
 
 RECORD_GAMES = [name for name, g in engine.GAMES.items() if records_read(g)]
 
@@ -40,7 +40,7 @@ def games(game: str, count: int):
 
 
 def test_games_with_records():
-    assert {"ninjan", "san_ni_ichi", "pride_of_ninja", "senjutsu"} <= set(RECORD_GAMES)
+    assert {"ninjan", "san_ni_ichi", "pride_of_ninja", "ninjato", "senjutsu"} <= set(RECORD_GAMES)
 
 
 def as_seen(state, move: dict, seat: int) -> dict:
@@ -524,3 +524,173 @@ def test_a_senjutsu_record_says_the_cards_a_bleeding_wound_milled():
             assert move["seen"]["my_face_down"] == after["my_face_down"]
     assert milled >= 5
     assert replay(record_of(state, 1)).final.view(1) == state.view(1)
+
+
+# ---------------------------------------------------------- Ninjato
+# Every step is public, but chance shows what no move names: the cards you
+# draw from the Dojo deck, the row refilled, a Guard turned up, a treasure
+# drawn from the bag, a turn's end; and where another seat had one legal
+# move the game made it for that seat, from cards only it held.  A move's
+# seen says all of it, as the seat saw it.
+
+def entries(state, seat: int) -> dict:
+    from ninja_dojo.engine.position_text import known
+    return {e.key: e.value for e in known(state, seat)}
+
+
+def ninjato_record() -> str:
+    """Seat 1 of a 2-player game, ten moves: seat 2 attacks house 1 and
+    loses to a Guard; seat 1 attacks house 5, its Banzai turns up a Guard
+    it cannot beat; seat 2 takes a Sensei tile; seat 1 draws from the deck."""
+    state = engine.new_game("ninjato", players=2, seed=4)
+    play_random(state, random.Random(4), moves=10)
+    return record_of(state, 0)
+
+
+def test_a_ninjato_record_says_what_chance_showed_the_seat_and_nothing_else():
+    state = engine.new_game("ninjato", players=3, seed=5)
+    play_random(state, random.Random(5), moves=150)
+    for seat in range(3):
+        moves = tomllib.loads(record_of(state, seat))["moves"]
+        assert len(moves) == 150
+        for m, ply in zip(moves, state.plies()):
+            seen, after, before = m.get("seen", {}), entries(ply.after, seat), entries(ply.before, seat)
+            # only what the seat saw after the move (its own position text)
+            assert all(after[k] == v for k, v in seen.items())
+            mine = m.get(str(seat + 1))
+            if mine == "draw from the deck":
+                assert seen["hand"] == after["hand"]
+            if after["dojo_deck"] != before["dojo_deck"]:
+                assert seen["dojo_row"] == after["dojo_row"]
+            # (a card the seat saw on top with CR4 it knew already)
+            if "Banzai" in m.values() and not before.get("seen_on_top"):
+                assert {"attack", "guard_discard", "elite_discard"} & set(seen)
+            if after["turn"] != before["turn"]:
+                assert {"sensei_offer", "envoy_row", "rumor_row"} & set(seen)
+    # another seat's draw from the deck is only that
+    moves = tomllib.loads(record_of(state, 0))["moves"]
+    theirs = [m for m in moves if "draw from the deck" in (m.get("2"), m.get("3"))]
+    assert theirs and all("hand" not in m.get("seen", {}) for m in theirs)
+
+
+def test_a_ninjato_record_is_dealt_again_at_random():
+    """The other hands and the decks' order are dealt again among the deals
+    the seat could not tell from the real one."""
+    state = engine.new_game("ninjato", players=3, seed=2)
+    play_random(state, random.Random(2), moves=60)
+    record = record_of(state, 1)
+    games = [replay(record, seed=k) for k in range(6)]
+    for ply in (0, 59):
+        deals = {str((g.plies[ply].before.fields()["hands"], g.plies[ply].before.fields()["dojo_deck"]))
+                 for g in games}
+        assert len(deals) > 1
+        assert all(g.plies[ply].before.view(1) == games[0].plies[ply].before.view(1) for g in games)
+
+
+def change_seen(moves: list, i: int, key: str, value) -> None:
+    moves[i].setdefault("seen", {})[key] = value
+
+
+@pytest.mark.parametrize("change, message", [
+    # a card drawn that no deck holds: every other 5 is in sight
+    (lambda m: change_seen(m, 9, "hand", m[9]["seen"]["hand"] + [5] * 9),
+     r"^moves: move 10: seen: hand: 9 more of value 5 than you held, but \d of the 10 Dojo cards of value 5 "
+     r"are out of sight"),
+    # a Guard turned up that stands on a house
+    (lambda m: m[2]["seen"]["attack"].update(card="GD15", revealed=["GD15"]),
+     r"^moves: move 3: it cannot show what its 'seen' says in any deal you could not tell from yours"),
+    # the row refilled with cards the move did not draw
+    (lambda m: change_seen(m, 9, "dojo_row", [1, 1, 1]), r"^moves: move 10: it cannot show what its 'seen' says"),
+    # a move that is not legal there
+    (lambda m: m[8].__setitem__("1", "Sensei tile 4"), r"^moves: move 9, seat 1: 'Sensei tile 4' is not a move here"),
+    (lambda m: m[7].__setitem__("2", "pay with a 5"), r"^moves: move 8, seat 2: 'pay with a 5' cannot be played"),
+    (lambda m: m[4].__setitem__("1", "Banzai"), r"^moves: move 5, seat 1: 'Banzai' is not a move here"),
+    # something no move shows
+    (lambda m: change_seen(m, 9, "drew", [4]), r"^moves: move 10: seen: 'drew' is not something a move shows \(keys: hand,"),
+    (lambda m: m.pop(2), r"^moves: move 3, seat 2: 'give up' cannot be played"),
+])
+def test_a_wrong_ninjato_record_is_one_line_naming_the_move(change, message):
+    record = ninjato_record()
+    moves = tomllib.loads(record)["moves"]
+    change(moves)
+    changed = with_moves(record, moves).split("\n[end]")[0] + "\n"
+    assert changed != record
+    with pytest.raises(PositionError, match=message) as e:
+        replay(changed)
+    assert "\n" not in str(e.value)
+
+
+def test_a_ninjato_record_typed_without_what_chance_showed_is_read():
+    """A player typing a game in may leave out what a move turned up: it is
+    then dealt like any card the seat did not see."""
+    record = ninjato_record()
+    moves = tomllib.loads(record)["moves"]
+    for m in moves:
+        m.pop("seen", None)
+    game = replay(with_moves(record, moves).split("\n[end]")[0] + "\n")
+    assert len(game.plies) == 10 and game.final.view(0)["phase"] == "draw"
+
+
+NINJATO_NAMES = ["Dojo", "draw from the deck", "Banzai", "give up", "house 1 Strength", "base: Dojo 5", "", "x"]
+NINJATO_SEEN = [[], [1, 2], [9], "x", 3, {"house": 1}, [{"token": "CT01"}], ["GD15"], [[5], []], ["empty"] * 3]
+
+
+@settings(max_examples=budget(0.6), deadline=None)
+@given(data=st.data())
+def test_a_damaged_ninjato_record_is_refused_in_one_line_or_is_a_game(data):
+    record = ninjato_record()
+    moves = tomllib.loads(record)["moves"]
+    how = data.draw(st.sampled_from(["drop", "swap", "rename", "seen"]))
+    i = data.draw(st.integers(0, len(moves) - 1))
+    if how == "drop":
+        del moves[i]
+    elif how == "swap":
+        j = data.draw(st.integers(0, len(moves) - 1))
+        moves[i], moves[j] = moves[j], moves[i]
+    elif how == "rename":
+        moves[i][data.draw(st.sampled_from(["1", "2"]))] = data.draw(st.sampled_from(NINJATO_NAMES))
+    else:
+        key = data.draw(st.sampled_from(["hand", "dojo_row", "houses", "attack", "guard_discard", "tiles",
+                                         "known_cards", "seen_on_top", "envoy_row", "turn"]))
+        moves[i].setdefault("seen", {})[key] = data.draw(st.sampled_from(NINJATO_SEEN))
+    try:
+        game = replay(with_moves(record, moves))
+    except PositionError as e:
+        assert "\n" not in str(e)
+    else:
+        assert len(game.plies) == len(moves)
+
+
+def test_cli_shows_and_reviews_a_ninjato_record(tmp_path, capsys):
+    state = engine.new_game("ninjato", players=3, seed=7)
+    play_random(state, random.Random(7), moves=40)
+    saved = tmp_path / "game.msgpack"
+    engine.save(state, saved)
+    assert cli.main(["show", str(saved), "--player", "2", "--record"]) == 0
+    text = capsys.readouterr().out
+    assert text == record_of(state, 1)
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 2:" in out and "seat 1:" not in out
+    moves = tomllib.loads(text)["moves"]
+    k = next(k for k, m in enumerate(moves) if "dojo_row" in m.get("seen", {}))
+    moves[k]["seen"]["dojo_row"] = ["x", 1, 1]
+    path.write_text(with_moves(text, moves))
+    assert cli.main(["review", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"moves: move {k + 1}" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_ninjato_record_in_the_docs_reads_and_reviews(tmp_path, capsys):
+    import re
+    from tests.test_docs import DOCS
+    text = next(b for b in re.findall(r"```toml\n(.*?)```", (DOCS / "positions.md").read_text(), re.S)
+                if "moves = [" in b and "ninjato" in b)
+    game = replay(text)
+    assert len(game.plies) == 10 and game.final.view(0)["hand"] == [2, 3, 5]
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
+    assert "seat 1: " in capsys.readouterr().out

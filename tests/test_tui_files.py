@@ -135,7 +135,7 @@ async def test_export_writes_the_position_and_shows_the_command(tmp_path):
         assert f"Position exported to {path}." in game.game_log.lines_written
 
 
-@pytest.mark.parametrize("name, moves", [("ninjan", 5), ("pride_of_ninja", 9), ("senjutsu", 40)])
+@pytest.mark.parametrize("name, moves", [("ninjan", 5), ("pride_of_ninja", 9), ("ninjato", 30), ("senjutsu", 40)])
 def test_an_export_of_a_game_under_way_writes_its_record_as_the_seat_saw_it(tmp_path, name, moves):
     state = engine.new_game(name, players=3, seed=4)
     play_random(state, random.Random(1), moves=moves)

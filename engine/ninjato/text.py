@@ -27,6 +27,20 @@ conditions ``position.from_fields`` checks), the decks hold what is
 nowhere else, the bag every token not on the table; the game's
 determinization then deals them again at random.
 
+A game's record (``engine.record_text``) is every move as one seat saw it.
+Every step is public, but chance shows what no move's name says, and a
+move the game makes by itself (a seat's one legal move) is named nowhere:
+each move's ``seen`` gives the keys of the position text that these
+changed, as they stood after it (``pinned``): your hand after a draw, the
+row refilled, a Guard or an Elite turned up, the houses after the bag's
+draws or new Sentries, the card you saw with CR4, a turn's new tiles,
+Envoys and Rumors, and the cards and tiles a seat used.  Reading one
+(``deal``), the cards each move turns up are put on top of their decks (a
+deck shuffled within the move is shuffled until they come up), the bag's
+treasure is put in the houses as ``seen`` says, and the other hands are
+dealt again until the move is legal there and what follows it fits the
+record.
+
 >>> from ninja_dojo.engine import new_game
 >>> from ninja_dojo.engine.position_text import position, text_of
 >>> s = new_game("ninjato", players=2, seed=3)
@@ -40,8 +54,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ninja_dojo.engine import checks
+from ninja_dojo.engine import checks, position_text
+# (the module, not its names: the games' packages import this one while
+# engine.state is still filling its registry)
+from ninja_dojo.engine import state as _state
 from ninja_dojo.engine.errors import PositionError
+from ninja_dojo.engine.ninjato.notation import action_name, describe, parse_action
 from ninja_dojo.engine.ninjato.position import (SIZES, _MODIFIER_GROUP, fields as state_fields, from_fields,
                                                 play_of)
 from ninja_dojo.engine.ninjato.rules import (
@@ -835,3 +853,380 @@ def _older(doc: dict, n: int, seat: int, hand, seen, hidden, unseen, rng: random
             in_hand[p][v] = flow[("hand", p)][("hidden", v)]
             older[p][v] = flow[("seat", p)][("value", v)] + in_hand[p][v]
     return older, maybe, at_most, in_hand
+
+
+# ------------------------------------------------------------------ records
+#: A record of moves (engine.record_text) is read for Ninjato too.  Every
+#: step is public, but chance shows things the moves' names do not: the
+#: cards you draw from the Dojo deck, the row refilled after a draw, a
+#: Guard or an Elite turned up, a treasure drawn from the bag, a card seen
+#: with CR4, the tiles, Envoys, Rumors, Sentries and treasure of a turn's
+#: end.  A move's ``seen`` gives each key of the position text that chance
+#: changed (``pinned``), as it stood after the move.
+RECORD = True
+#: How many deals are tried for one move of a record before it is called
+#: impossible (``deal``: the other hands are dealt again until the move is
+#: legal and what follows it fits the record; a reshuffle within the move
+#: may need several tries to turn up what the record says).
+RECORD_DEALS = 3000
+#: How many shuffles of the Dojo discards are tried for a move that draws
+#: from them (the cards you draw and the row's refill come from it)
+RESHUFFLE_TRIES = 1000
+#: The keys a move's ``seen`` may give (those chance can change)
+SEEN_KEYS = ("hand", "dojo_row", "houses", "attack", "guard_discard", "elite_discard", "seen_on_top",
+             "sensei_offer", "envoy_row", "rumor_row", "known_cards", "dojo_discard", "tiles", "face_down")
+
+
+def pinned(before: dict, after: dict) -> tuple[str, ...]:
+    """The keys of the position text a record's move must say it showed
+    (``seen``), because chance changed them, or a move the game made by
+    itself, and no move's name says how:
+
+    - ``hand``: a Dojo card came into your hand (from the deck: only you
+      saw it; from the row or taken back with CR6 it is said too, for one
+      rule a person can follow);
+    - ``dojo_row``: the Dojo deck was drawn from (a refill of the row, a
+      seat's draw, or the reshuffle of the discards);
+    - ``houses``: a treasure was drawn from the bag (an alarm, a loss, the
+      refill at a turn's end) or a new Sentry was drawn;
+    - ``attack``: a Guard or an Elite was turned up; ``guard_discard`` and
+      ``elite_discard`` when the one turned up went to the discards in the
+      same move (or a discard pile was reshuffled into its deck);
+    - ``seen_on_top``: the card you saw with CR4;
+    - ``sensei_offer``, ``envoy_row``, ``rumor_row``: a new tile or card
+      was turned up (at a turn's end);
+    - ``known_cards``, ``dojo_discard``, ``tiles``, ``face_down`` and
+      ``attack``, those of them that changed, when a seat used Dojo cards
+      or tiles or took a tile: where another seat had one legal move the
+      game made it for that seat, from cards only it held (a play against
+      a Sentry, a payment), and its name is in no move; ``attack`` too
+      when a play was built further than the move's one step.
+    """
+    keys = []
+    if Counter(after["hand"]) - Counter(before["hand"]):
+        keys.append("hand")
+    if before["dojo_deck"] != after["dojo_deck"] or Counter(before["dojo_discard"]) - Counter(after["dojo_discard"]):
+        keys.append("dojo_row")
+    if (_bag(after) < _bag(before) or Counter(before["spent"]) - Counter(after["spent"])
+            or _sentries(after) - _sentries(before)):
+        keys.append("houses")
+    shown = _shown(before)
+    if "attack" in after:
+        was = before.get("attack", {})
+        a = after["attack"]
+        # (a Sentry faced was on its house)
+        if (set(a["revealed"]) - set(was.get("revealed", ()))
+                or a.get("facing", "Sentry") != "Sentry" and a["card"] != was.get("card")):
+            keys.append("attack")
+    for key in ("guard_discard", "elite_discard"):
+        if set(after[key]) - shown or set(before[key]) - set(after[key]):
+            keys.append(key)
+    if set(after.get("seen_on_top", ())) - set(before.get("seen_on_top", ())):
+        keys.append("seen_on_top")
+    for key in ("sensei_offer", "envoy_row", "rumor_row"):
+        if any(x != EMPTY and x != y for x, y in zip(after[key], before[key])):
+            keys.append(key)
+    # A seat's Dojo cards or tiles used (paid, played, joined, discarded)
+    # or a tile taken: for another seat the game may have made that choice
+    # itself, from cards only that seat held.
+    if any(after["hand_sizes"][p] < before["hand_sizes"][p] or _hidden(after, p) < _hidden(before, p)
+           or len(after["tiles"][p]) > len(before["tiles"][p])
+           or len(after["face_down"][p]) > len(before["face_down"][p]) for p in range(len(after["hand_sizes"]))):
+        keys += [k for k in ("known_cards", "dojo_discard", "tiles", "face_down", "attack")
+                 if k in after and after[k] != before.get(k) and k not in keys]
+    # A play built further than one step (a base, a 3 joined, a tile) can
+    # take: the game made the rest for the seat.
+    if "attack" in after and "attack" not in keys and (
+            _built(after) - _built(before) > (1 if before["phase"] == "play" else 0)):
+        keys.append("attack")
+    return tuple(keys)
+
+
+def _built(e: dict) -> int:
+    """How many steps the plays of an attack have taken."""
+    return sum(("base" in p) + bool(p.get("join")) + len(p.get("tiles", ()))
+               for p in e.get("attack", {}).get("plays", ()))
+
+
+def _hidden(e: dict, p: int) -> int:
+    """How many of seat ``p``'s Dojo cards the table has not seen."""
+    return e["hand_sizes"][p] - len(e["known_cards"][p])
+
+
+def _bag(e: dict) -> int:
+    """How many treasures are in the bag: those not on the table."""
+    on_table = (sum(len(h["treasure"]) for h in e["houses"]) + sum(map(len, e["treasure"])) + len(e["spent"])
+                + len(e.get("attack", {}).get("on_shuriken", ())))
+    return sum(TREASURE_COUNTS) - on_table
+
+
+def _sentries(e: dict) -> set:
+    return {(h, house["sentry"]) for h, house in enumerate(e["houses"]) if "sentry" in house}
+
+
+def _shown(e: dict) -> set:
+    """Every Guard and Elite a seat sees in a position text's entries."""
+    a = e.get("attack", {})
+    return ({s for _, s in _sentries(e)} | set(e["guard_discard"]) | set(e["elite_discard"])
+            | {c for cs in e["elites"] for c in cs} | set(a.get("revealed", ())) | {a.get("card")}
+            | set(e.get("seen_on_top", ())))
+
+
+def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
+    """``state`` (before move ``i`` of a record read by ``engine.record_text``)
+    dealt so that move ``i`` shows what the record says, and ``{i: {seat:
+    action id}}``, the move it plays.
+
+    The cards move ``i`` turns up, as its ``seen`` says, are put on top of
+    their decks (the cards you draw, the row's refill, a Guard or an Elite,
+    the Sentries, tiles, Envoys and Rumors of a turn's end); a treasure
+    drawn from the bag is the bag's chance, not a deck's, so the houses are
+    given the treasure ``seen`` says after the move (``_showing``: the bag
+    holds the rest).  Whatever the seat cannot see is dealt again at random
+    (the game's determinization, consistent with all it saw so far) until
+    every seat's move is legal there and the position after it shows what
+    the record says and offers the record's next move: a seat the game
+    moved for itself (one legal move) was moved by cards only it held.
+    The hook looks no further ahead than the next move: every other card
+    is seen when it is played or turned up, and dealt for that move then."""
+    rng = random.Random(seed)
+    if i:
+        state = _showing(state, seat, seens[i - 1])
+    if i >= len(moves) or sorted(moves[i]) != state.movers():
+        return state, {}
+    _seen(seens[i], f"moves: move {i + 1}: seen")
+    if seat in moves[i] and moves[i][seat] not in map(action_name, state.legal_action_ids(seat)):
+        return state, {}        # (engine.record_text says why)
+    if seat in moves[i] and "hand" in seens[i]:
+        _drawn(_entries(state, seat), seat, moves[i][seat], seens[i]["hand"], f"moves: move {i + 1}: seen: hand")
+    seen, following = seens[i], moves[i + 1] if i + 1 < len(moves) else None
+    end = seens[len(moves)] if len(seens) > len(moves) else {}
+    fallback, costly, budget = (state, {}), 0, [RESHUFFLE_TRIES]
+    for attempt in range(RECORD_DEALS):
+        world = state if not attempt else _state.State(
+            state.name, state.determinize(seat, rng.randrange(2**62)).buffer(), state.options, state.seed)
+        # (a deal where a seat to move has no choice is not one the game
+        # waits at: it plays such a move itself)
+        if any(len(world.legal_action_ids(s)) < 2 for s in world.movers()):
+            continue
+        move = {}
+        for s, name in moves[i].items():
+            ids = [a for a in world.legal_action_ids(s) if action_name(a) == name]
+            if not ids:
+                break
+            move[s] = ids[0]
+        else:
+            trial = world.clone()
+            trial.apply(move)
+            if not _may_show(trial.fields(), world.fields(), seen):
+                continue
+            # (a deal past the cheap checks costs a hundred times more to
+            # try: only so many are)
+            costly += 1
+            if costly > RECORD_DEALS // 8:
+                break
+            world = _stacked(world, trial, seat, move, seen, budget)
+            if world.view(seat) != state.view(seat):
+                continue
+            after = world.clone()
+            after.apply(move)
+            if _goes_on(_showing(after, seat, seen), seat, seen, following, end):
+                return world, {i: move}
+            if not fallback[1]:
+                # (engine.record_text then says what does not follow from it)
+                fallback = world, {i: move}
+    return fallback
+
+
+def _entries(state, seat: int) -> dict:
+    return {e.key: e.value for e in position_text.known(state, seat)}
+
+
+def _showing(state, seat: int, seen: dict):
+    """``state`` after a move showing ``seat`` the treasure ``seen`` says
+    the houses hold, where the bag's draws (an alarm's, a loss's, a turn's
+    end) went otherwise: the bag holds the rest.  ``state`` itself where it
+    shows it already, or where ``seen`` asks what no such change gives."""
+    entries = _entries(state, seat)
+    f = state.fields()
+    changed = False
+    houses = seen.get("houses")
+    if isinstance(houses, list) and entries["houses"] != houses and len(houses) == len(f["house_treasure"]):
+        try:
+            f["house_treasure"] = [_pairs(h.get("treasure") if isinstance(h, dict) else None, "houses")
+                                   for h in houses]
+        except PositionError:
+            return state
+        a = f["attack"]["on_shuriken"]
+        f["bag"] = [TREASURE_COUNTS[t] - f["spent"][t] - sum(x[t] for x in f["treasure"]) - sum(a[t])
+                    - sum(sum(h[t]) for h in f["house_treasure"]) for t in range(len(TREASURES))]
+        if min(f["bag"]) < 0:
+            return state
+        changed = True
+    if not changed:
+        return state
+    try:
+        return _state.State(state.name, state.game.from_fields(f), state.options, state.seed)
+    except PositionError:
+        return state
+
+
+def _drawn(before: dict, seat: int, name: str, hand, where: str) -> None:
+    """Refuse a hand after your move that holds a card no draw could give
+    you: every card of that value is elsewhere, in sight."""
+    gained = Counter(_items(hand)) - Counter(before["hand"])
+    kind, args = describe(parse_action(name))
+    if kind == "draw" and args["slot"] is not None and before["dojo_row"][args["slot"]] != EMPTY:
+        gained[before["dojo_row"][args["slot"]]] -= 1
+    elif kind == "take back" and args["value"] is not None:
+        gained[args["value"]] -= 1
+    given = Counter(before["hand"]) + Counter(before["dojo_row"]) + Counter(before["dojo_discard"])
+    for p, cards in enumerate(before["known_cards"]):
+        if p != seat:
+            given += Counter(cards)
+    for v, k in sorted((+gained).items()):
+        if not isinstance(v, int) or v not in VALUES:
+            return      # (the position text's checks say what is wrong)
+        # (a deck that runs out is the discards reshuffled)
+        left = DOJO_COUNTS[v - 1] - given[v] + (before["dojo_discard"].count(v) if before["dojo_deck"] < 6 else 0)
+        if k > left:
+            raise PositionError(f"{where}: {k} more of value {v} than you held, but {left} of the "
+                                f"{DOJO_COUNTS[v - 1]} Dojo cards of value {v} are out of sight (your hand, "
+                                "known_cards, dojo_row and dojo_discard hold the rest)")
+
+
+def _seen(seen: dict, where: str) -> None:
+    """Refuse a key of a move's ``seen`` that no move shows."""
+    for key in seen:
+        if key not in SEEN_KEYS:
+            raise PositionError(f"{where}: {checks.shown(key)} is not something a move shows "
+                                f"(keys: {', '.join(SEEN_KEYS)})")
+
+
+def _goes_on(after, seat: int, seen: dict, following, end: dict) -> bool:
+    """Whether ``after`` shows what ``seen`` says and offers the next move
+    of the record: the same seats decide, your move is legal, and another
+    seat's move is of a kind it is offered (which one may hang on its
+    hidden cards, dealt again for that move); after the last move, whether
+    it stands where the record's ``[end]`` says, if it says."""
+    entries = _entries(after, seat)
+    if any(entries.get(k) != v for k, v in seen.items()):
+        return False
+    if following is None:
+        return not end or entries == end
+    if sorted(following) != after.movers():
+        return False
+    for s, name in following.items():
+        legal = after.legal_action_ids(s)
+        if s == seat:
+            if name not in map(action_name, legal):
+                return False
+        else:
+            try:
+                kind = describe(parse_action(name))[0]
+            except PositionError:
+                return True     # (engine.record_text says why)
+            if kind not in {describe(a)[0] for a in legal}:
+                return False
+    return True
+
+
+def _items(v) -> list:
+    """The names or values of a list a record's ``seen`` gives (anything
+    else is left to the position text's checks)."""
+    return [x for x in v if isinstance(x, (str, int)) and not isinstance(x, bool)] if isinstance(v, list) else []
+
+
+def _may_show(after: dict, before: dict, seen: dict) -> bool:
+    """Whether a deal whose move led to ``after`` (named fields) from
+    ``before`` may show what ``seen`` says once its decks are stacked: the
+    Dojo cards the seats used and the tiles they took are no deck's chance
+    (the discards only while they are not reshuffled)."""
+    keys = {"known_cards": [_values(x) for x in after["seen"]], "tiles": after["tiles"],
+            "face_down": after["face_down"]}
+    if all(a >= b for a, b in zip(after["dojo_discard"], before["dojo_discard"])):
+        keys["dojo_discard"] = _values(after["dojo_discard"])
+    return all(v == seen[k] for k, v in keys.items() if k in seen)
+
+
+def _stacked(world, trial, seat: int, move: dict, seen: dict, budget: list):
+    """``world`` with the cards ``move`` turns up, as ``seen`` says, on top
+    of their decks in the order it draws them (``trial``: ``world`` after
+    the move, its decks as they were; ``budget``: how many shuffles may
+    still be tried, ``_reshuffled``)."""
+    if not seen:
+        return world
+    before = _entries(world, seat)
+    f = world.fields()
+    # The Dojo deck: your draws (the cards come into your hand unseen by
+    # the table), another seat's (any card), then the row's refill.
+    reached = _entries(trial, seat)
+    shown = reached["known_cards"][seat]
+    dojo = []
+    if "hand" in seen:
+        hidden = Counter(before["hand"]) - Counter(before["known_cards"][seat])
+        dojo += sorted((Counter(_items(seen["hand"])) - Counter(shown) - hidden).elements())
+    taken = [describe(a)[1]["slot"] for a in move.values() if describe(a)[0] == "draw"]
+    row = _items(seen.get("dojo_row"))
+    refill = [row[k] for k in range(len(row)) if len(row) == len(before["dojo_row"]) and row[k] != EMPTY
+              and (before["dojo_row"][k] == EMPTY or k in taken)]
+    pops = len(f["dojo_deck"]) - len(trial.fields()["dojo_deck"])
+    dojo += [None] * max(0, pops - len(dojo) - len(refill)) + refill
+    f["dojo_deck"] = _on_top(f["dojo_deck"], dojo)
+    # Guards and Elites: turned up, then the Sentries of the turn's end
+    # (a card seen on top with CR4 is still in its deck).
+    shown = _shown(before) - set(before.get("seen_on_top", ()))
+    attack = seen.get("attack") if isinstance(seen.get("attack"), dict) else {}
+    up = [c for c in _items(attack.get("revealed")) + _items([attack.get("card")]) if c not in shown]
+    up += [c for key in ("guard_discard", "elite_discard") for c in _items(seen.get(key)) if c not in shown]
+    houses = seen.get("houses") if isinstance(seen.get("houses"), list) else []
+    up += [c for c in _items([h.get("sentry") for h in houses if isinstance(h, dict)]) if c not in shown]
+    up += [c for c in _items(seen.get("seen_on_top")) if c not in before.get("seen_on_top", ())]
+    shuffled = bool(Counter(before["dojo_discard"]) - Counter(reached["dojo_discard"]))
+    for d, (key, names) in enumerate((("guard_deck", GUARD_NAMES), ("elite_deck", ELITE_NAMES))):
+        mine = list(dict.fromkeys(c for c in up if c in names))
+        if seat in f["peeked"][d] and f[key]:
+            # (the card you saw on top comes first)
+            mine = [f[key][-1]] + [c for c in mine if c != f[key][-1]]
+        shuffled = shuffled or any(c not in f[key] for c in mine)
+        f[key] = _on_top(f[key], mine)
+    # The turn's end: the tiles offered, the rows refilled (left to right).
+    for key, deck in (("sensei_offer", "sensei_stack"), ("envoy_row", "envoy_deck"), ("rumor_row", "rumor_deck")):
+        new = [c for c in _items(seen.get(key)) if c != EMPTY and c not in before[key]]
+        f[deck] = _on_top(f[deck], new)
+    stacked = _state.State(world.name, world.game.from_fields(f), world.options, world.seed)
+    return _reshuffled(stacked, f, seat, move, seen, budget) if shuffled else stacked
+
+
+def _reshuffled(world, f: dict, seat: int, move: dict, seen: dict, budget: list):
+    """``world``, a deck of which runs out within ``move`` (its discards are
+    shuffled into it), with a shuffle that turns up what ``seen`` says (the
+    shuffle is the position's own chance, its ``rng``), as far as
+    ``budget[0]`` more shuffles find one."""
+    rng = random.Random(f["rng"])
+    while budget[0] > 0:
+        budget[0] -= 1
+        f["rng"] = rng.getrandbits(64)
+        tried = _state.State(world.name, world.game.from_fields(f), world.options, world.seed)
+        after = tried.clone()
+        after.apply(move)
+        got = _entries(_showing(after, seat, seen), seat)
+        if all(got.get(k) == v for k, v in seen.items()):
+            return tried
+    return world
+
+
+def _on_top(deck: list, cards: list) -> list:
+    """``deck`` (its top last) with ``cards`` drawn first, in order, as far
+    as it holds them (``None``: any card): the cards after one it lacks
+    come after a reshuffle (``_reshuffled``), or not at all."""
+    rest = list(deck)
+    top = []
+    for c in cards[:len(deck)]:
+        if c is not None and c not in rest:
+            break
+        if c is not None:
+            rest.remove(c)
+        top.append(c)
+    top = [rest.pop() if c is None else c for c in top]
+    return rest + top[::-1]

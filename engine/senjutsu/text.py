@@ -847,7 +847,8 @@ def deal(state, seat: int, moves: list, seens: list, i: int, seed: int):
     """
     n = state.players
     if i == 0:
-        for k, seen in enumerate(seens):
+        # (``seens`` ends with the record's [end], a position text)
+        for k, seen in enumerate(seens[:len(moves)]):
             _check_seen(seen, f"moves: move {k + 1}: seen", n)
     if i >= len(moves) or sorted(moves[i]) != state.movers():
         return state, {}            # (the reader says why the move cannot be)
