@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 import random
+import re
 import tomllib
 
 import pytest
@@ -103,9 +104,7 @@ def record():
 def test_a_wrong_record_is_one_line_naming_the_move(record, change, message):
     changed = change(record)
     assert changed != record
-    with pytest.raises(PositionError, match=message) as e:
-        replay(changed)
-    assert "\n" not in str(e.value)
+    refused_in_one_line(changed, message)
 
 
 @given(data=st.data())
@@ -152,16 +151,10 @@ def test_cli_reviews_a_record_of_the_seat(tmp_path, capsys):
 
 
 def test_the_record_in_the_docs_reads_and_reviews(tmp_path, capsys):
-    import re
-    from tests.test_docs import DOCS
-    text = next(b for b in re.findall(r"```toml\n(.*?)```", (DOCS / "positions.md").read_text(), re.S)
-                if "moves = [" in b)
+    text = docs_record("ninjan")
     game = replay(text)
     assert len(game.plies) == 4 and game.final.view(0)["round"] == 2
-    path = tmp_path / "mine.toml"
-    path.write_text(text)
-    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
-    assert "seat 1: 3 decisions" in capsys.readouterr().out
+    assert "seat 1: 3 decisions" in reviewed(text, tmp_path, capsys)
 
 
 def test_cli_show_record_of_a_saved_game(tmp_path, capsys):
@@ -194,6 +187,109 @@ def with_moves(record: str, moves: list) -> str:
     from ninja_dojo.engine.position_text import _value
     head, rest = record.split("moves = [", 1)
     return head + "moves = " + _value(moves) + "\n" + rest.split("\n]\n", 1)[1]
+
+
+def refused_in_one_line(text: str, message: str) -> None:
+    """Reading ``text`` is refused with one line matching ``message``."""
+    with pytest.raises(PositionError, match=message) as e:
+        replay(text)
+    assert "\n" not in str(e.value)
+
+
+def refused_when_changed(record: str, change, message: str, end: bool = True) -> None:
+    """``record`` with its moves changed by ``change`` (and without its
+    ``[end]`` unless ``end``) is refused in one line matching ``message``."""
+    moves = tomllib.loads(record)["moves"]
+    change(moves)
+    changed = with_moves(record, moves)
+    if not end:
+        changed = changed.split("\n[end]")[0] + "\n"
+    assert changed != record
+    refused_in_one_line(changed, message)
+
+
+def dealt_again(record: str, seat: int, plies, hidden, readings: int = 6) -> list:
+    """``readings`` readings of ``record``, checked to deal what ``hidden``
+    reads of the fields (what ``seat`` never saw) differently before each
+    of ``plies``, and never what the seat saw (its view)."""
+    games = [replay(record, seed=k) for k in range(readings)]
+    for ply in plies:
+        befores = [game.plies[ply].before for game in games]
+        assert len({str(hidden(b.fields())) for b in befores}) > 1
+        assert all(b.view(seat) == befores[0].view(seat) for b in befores)
+    return games
+
+
+def damaged_moves(data, moves: list, i: int, how: str, seats: list, names: list) -> bool:
+    """Damage ``moves`` at move ``i`` as ``how`` says, if it is a damage of
+    the moves themselves: dropped, swapped with another, or one of
+    ``seats``'s moves renamed to one of ``names``."""
+    if how == "drop":
+        del moves[i]
+    elif how == "swap":
+        j = data.draw(st.integers(0, len(moves) - 1))
+        moves[i], moves[j] = moves[j], moves[i]
+    elif how == "rename":
+        moves[i][data.draw(st.sampled_from(seats))] = data.draw(st.sampled_from(names))
+    else:
+        return False
+    return True
+
+
+def damaged_hand(data, seen: dict, cards: list) -> None:
+    """A card of ``seen``'s hand replaced by up to two of ``cards``."""
+    hand = seen.get("hand", [])
+    k = data.draw(st.integers(0, len(hand)))
+    seen["hand"] = hand[:k] + data.draw(st.lists(st.sampled_from(cards), max_size=2)) + hand[k + 1:]
+
+
+def read_or_refused_in_one_line(record: str, moves: list) -> None:
+    """``record`` with ``moves`` (a damaged copy) is refused in one line or
+    read as a game of every move."""
+    try:
+        game = replay(with_moves(record, moves))
+    except PositionError as e:
+        assert "\n" not in str(e)
+    else:
+        assert len(game.plies) == len(moves)
+
+
+def docs_record(game: str) -> str:
+    """The record of ``game`` that docs/positions.md shows."""
+    from tests.test_docs import DOCS
+    return next(b for b in re.findall(r"```toml\n(.*?)```", (DOCS / "positions.md").read_text(), re.S)
+                if "moves = [" in b and f'"{game}"' in b)
+
+
+def reviewed(text: str, tmp_path, capsys) -> str:
+    """What ``solver review`` prints of the record ``text`` (exit 0)."""
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
+    return capsys.readouterr().out
+
+
+def shown_and_reviewed(state, seat: int, tmp_path, capsys) -> str:
+    """``solver show --record`` of the saved ``state`` for ``seat``: that
+    seat's record, which ``solver review`` reviews for that seat alone."""
+    saved = tmp_path / "game.msgpack"
+    engine.save(state, saved)
+    assert cli.main(["show", str(saved), "--player", str(seat + 1), "--record"]) == 0
+    text = capsys.readouterr().out
+    assert text == record_of(state, seat)
+    out = reviewed(text, tmp_path, capsys)
+    assert f"seat {seat + 1}:" in out
+    assert not any(f"seat {k + 1}:" in out for k in range(state.players) if k != seat)
+    return text
+
+
+def review_refused_in_one_line(text: str, moves: list, tmp_path, capsys, where: str) -> None:
+    """``solver review`` of ``text`` with ``moves`` exits 2, one line naming ``where``."""
+    path = tmp_path / "mine.toml"
+    path.write_text(with_moves(text, moves))
+    assert cli.main(["review", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert where in err and len(err.strip().splitlines()) == 1
 
 
 def test_a_pride_record_says_what_the_seat_was_passed_and_no_other_hidden_card():
@@ -241,14 +337,7 @@ def test_a_pride_record_says_what_the_seat_was_passed_and_no_other_hidden_card()
     (lambda m: m.pop(3), r"^moves: move 4 \(round 1, pick 4\): hand: 2 cards, expected 3"),
 ])
 def test_a_wrong_pride_record_is_one_line_naming_the_move(change, message):
-    record = pride_record()
-    moves = tomllib.loads(record)["moves"]
-    change(moves)
-    changed = with_moves(record, moves)
-    assert changed != record
-    with pytest.raises(PositionError, match=message) as e:
-        replay(changed)
-    assert "\n" not in str(e.value)
+    refused_when_changed(pride_record(), change, message)
 
 
 def test_a_pride_record_typed_without_the_rows_is_read():
@@ -267,14 +356,8 @@ def test_a_pride_record_is_dealt_again_at_random():
     the real game's)."""
     state = engine.new_game("pride_of_ninja", players=5, seed=1)
     play_random(state, random.Random(1), moves=9)
-    record = record_of(state, 0)
-    games = [replay(record, seed=k) for k in range(8)]
     # round 1, its rows turned up at its end, and round 2, under way
-    for ply in (0, 8):
-        deals = {str((game.plies[ply].before.fields()["hands"], game.plies[ply].before.fields()["picks"]))
-                 for game in games}
-        assert len(deals) > 1
-        assert all(game.plies[ply].before.view(0) == games[0].plies[ply].before.view(0) for game in games)
+    dealt_again(record_of(state, 0), 0, (0, 8), lambda f: (f["hands"], f["picks"]), readings=8)
 
 
 PRIDE_NAMES = ["Ninja to the front row", "Miko face down to the back row", "a card face down to the back row",
@@ -289,17 +372,10 @@ def test_a_damaged_pride_record_is_refused_in_one_line_or_is_a_game(data):
     how = data.draw(st.sampled_from(["drop", "swap", "rename", "hand", "rows", "seen"]))
     i = data.draw(st.integers(0, len(moves) - 1))
     seen = moves[i]["seen"]
-    if how == "drop":
-        del moves[i]
-    elif how == "swap":
-        j = data.draw(st.integers(0, len(moves) - 1))
-        moves[i], moves[j] = moves[j], moves[i]
-    elif how == "rename":
-        moves[i][data.draw(st.sampled_from(["1", "2", "3"]))] = data.draw(st.sampled_from(PRIDE_NAMES))
+    if damaged_moves(data, moves, i, how, ["1", "2", "3"], PRIDE_NAMES):
+        pass
     elif how == "hand":
-        hand = seen["hand"]
-        k = data.draw(st.integers(0, len(hand)))
-        seen["hand"] = hand[:k] + data.draw(st.lists(st.sampled_from(PRIDE_CARDS), max_size=2)) + hand[k + 1:]
+        damaged_hand(data, seen, PRIDE_CARDS)
     elif how == "rows" and "previous" in seen:
         rows = seen["previous"][data.draw(st.sampled_from(["front_rows", "back_rows"]))]
         p = data.draw(st.integers(0, len(rows) - 1))
@@ -307,45 +383,23 @@ def test_a_damaged_pride_record_is_refused_in_one_line_or_is_a_game(data):
     else:
         key = data.draw(st.sampled_from(["hand", "previous", "victims", "picks", "held", "pp"]))
         seen[key] = data.draw(st.sampled_from([[], [[]], "x", 3, {"front_rows": 1}, [["?", "back"]] * 3]))
-    try:
-        game = replay(with_moves(record, moves))
-    except PositionError as e:
-        assert "\n" not in str(e)
-    else:
-        assert len(game.plies) == len(moves)
+    read_or_refused_in_one_line(record, moves)
 
 
 def test_cli_shows_and_reviews_a_pride_record(tmp_path, capsys):
     state = engine.new_game("pride_of_ninja", players=4, seed=6, deck="red")
     play_random(state, random.Random(4), moves=9)
-    saved = tmp_path / "game.msgpack"
-    engine.save(state, saved)
-    assert cli.main(["show", str(saved), "--player", "2", "--record"]) == 0
-    text = capsys.readouterr().out
-    path = tmp_path / "mine.toml"
-    path.write_text(text)
-    assert cli.main(["review", str(path), "--iterations", "200", "--jobs", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "seat 2:" in out and "seat 1:" not in out
+    text = shown_and_reviewed(state, 1, tmp_path, capsys)
     moves = tomllib.loads(text)["moves"]
     moves[1]["seen"]["hand"] = ["Oni"] * len(moves[1]["seen"]["hand"])
-    path.write_text(with_moves(text, moves))
-    assert cli.main(["review", str(path)]) == 2
-    err = capsys.readouterr().err
-    assert "moves: move 2" in err and len(err.strip().splitlines()) == 1
+    review_refused_in_one_line(text, moves, tmp_path, capsys, "moves: move 2")
 
 
 def test_the_pride_record_in_the_docs_reads_and_reviews(tmp_path, capsys):
-    import re
-    from tests.test_docs import DOCS
-    text = next(b for b in re.findall(r"```toml\n(.*?)```", (DOCS / "positions.md").read_text(), re.S)
-                if "moves = [" in b and "pride_of_ninja" in b)
+    text = docs_record("pride_of_ninja")
     game = replay(text)
     assert len(game.plies) == 3 and game.final.view(0)["hand"] == ["Ninja", "Samurai", "Onmyoji", "Shogun"]
-    path = tmp_path / "mine.toml"
-    path.write_text(text)
-    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
-    assert "seat 1: 3 decisions" in capsys.readouterr().out
+    assert "seat 1: 3 decisions" in reviewed(text, tmp_path, capsys)
 
 
 # ---------------------------------------------------------------- Senjutsu
@@ -409,14 +463,7 @@ SENJUTSU_WRONG = [
 
 @pytest.mark.parametrize("change, message", SENJUTSU_WRONG)
 def test_a_wrong_senjutsu_record_is_one_line_naming_the_move(change, message):
-    record = senjutsu_record()
-    moves = tomllib.loads(record)["moves"]
-    change(moves)
-    changed = with_moves(record, moves)
-    assert changed != record
-    with pytest.raises(PositionError, match=message) as e:
-        replay(changed)
-    assert "\n" not in str(e.value)
+    refused_when_changed(senjutsu_record(), change, message)
 
 
 def test_a_senjutsu_seen_is_read_as_a_person_writes_it():
@@ -432,13 +479,10 @@ def test_a_senjutsu_record_is_dealt_again_at_random():
     """What the seat never saw (the other hand, the piles' order) differs
     from one reading to another; what it saw never does."""
     state = senjutsu_game()
-    record = record_of(state, 1)
-    games = [replay(record, seed=k) for k in range(6)]
-    assert all(g.plies[30].before.view(1) == list(state.plies())[30].before.view(1) for g in games)
+    games = dealt_again(record_of(state, 1), 1, (5, 30), lambda f: f["hands"][0])
+    assert games[0].plies[30].before.view(1) == list(state.plies())[30].before.view(1)
     for ply in (5, 30):
-        assert len({str(g.plies[ply].before.fields()["hands"][0]) for g in games}) > 1
         assert len({str(g.plies[ply].before.fields()["draw_piles"][1]) for g in games}) > 1
-        assert all(g.plies[ply].before.view(1) == games[0].plies[ply].before.view(1) for g in games)
 
 
 SENJUTSU_NAMES = ["play Quick Stab", "pass", "a hidden choice", "draw 2", "option 1", "take Wild Swing",
@@ -453,61 +497,30 @@ def test_a_damaged_senjutsu_record_is_refused_in_one_line_or_is_a_game(data):
     how = data.draw(st.sampled_from(["drop", "swap", "rename", "hand", "seen"]))
     i = data.draw(st.integers(0, len(moves) - 1))
     seen = moves[i].setdefault("seen", {})
-    if how == "drop":
-        del moves[i]
-    elif how == "swap":
-        j = data.draw(st.integers(0, len(moves) - 1))
-        moves[i], moves[j] = moves[j], moves[i]
-    elif how == "rename":
-        moves[i][data.draw(st.sampled_from(["1", "2"]))] = data.draw(st.sampled_from(SENJUTSU_NAMES))
+    if damaged_moves(data, moves, i, how, ["1", "2"], SENJUTSU_NAMES):
+        pass
     elif how == "hand":
-        hand = seen.get("hand", [])
-        k = data.draw(st.integers(0, len(hand)))
-        seen["hand"] = hand[:k] + data.draw(st.lists(st.sampled_from(SENJUTSU_CARDS), max_size=2)) + hand[k + 1:]
+        damaged_hand(data, seen, SENJUTSU_CARDS)
     else:
         key = data.draw(st.sampled_from(["hand", "my_face_down", "known_cards", "known_top_cards", "drew"]))
         seen[key] = data.draw(st.sampled_from([[], [[]], [[], []], "x", 3, [["Quick Stab"], []], [[], ["?"]]]))
-    try:
-        game = replay(with_moves(record, moves))
-    except PositionError as e:
-        assert "\n" not in str(e)
-    else:
-        assert len(game.plies) == len(moves)
+    read_or_refused_in_one_line(record, moves)
 
 
 def test_cli_shows_and_reviews_a_senjutsu_record(tmp_path, capsys):
-    state = senjutsu_game()
-    saved = tmp_path / "game.msgpack"
-    engine.save(state, saved)
-    assert cli.main(["show", str(saved), "--player", "2", "--record"]) == 0
-    text = capsys.readouterr().out
-    assert text == record_of(state, 1)
-    path = tmp_path / "mine.toml"
-    path.write_text(text)
-    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "seat 2:" in out and "seat 1:" not in out
+    text = shown_and_reviewed(senjutsu_game(), 1, tmp_path, capsys)
     moves = tomllib.loads(text)["moves"]
     moves[16]["seen"]["hand"][0] = "Dragon Tail"
-    path.write_text(with_moves(text, moves))
-    assert cli.main(["review", str(path)]) == 2
-    err = capsys.readouterr().err
-    assert "moves: move 17: seen: hand: 'Dragon Tail'" in err and len(err.strip().splitlines()) == 1
+    review_refused_in_one_line(text, moves, tmp_path, capsys, "moves: move 17: seen: hand: 'Dragon Tail'")
 
 
 def test_the_senjutsu_record_in_the_docs_reads_and_reviews(tmp_path, capsys):
-    import re
-    from tests.test_docs import DOCS
-    text = next(b for b in re.findall(r"```toml\n(.*?)```", (DOCS / "positions.md").read_text(), re.S)
-                if "moves = [" in b and "senjutsu" in b)
+    text = docs_record("senjutsu")
     game = replay(text)
     assert len(game.plies) == 9 and game.final.view(0)["round"] == 2
     assert {e.key: e.value for e in known(game.final, 0)}["hand"] == [
         "Wild Swing", "Feral Sweep", "Ripping Claws", "Wolf Pounce", "Falling Restraint", "Oxen Barge"]
-    path = tmp_path / "mine.toml"
-    path.write_text(text)
-    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
-    assert "seat 1: " in capsys.readouterr().out
+    assert "seat 1: " in reviewed(text, tmp_path, capsys)
 
 
 def test_a_senjutsu_record_says_the_cards_a_bleeding_wound_milled():
@@ -578,13 +591,7 @@ def test_a_ninjato_record_is_dealt_again_at_random():
     the seat could not tell from the real one."""
     state = engine.new_game("ninjato", players=3, seed=2)
     play_random(state, random.Random(2), moves=60)
-    record = record_of(state, 1)
-    games = [replay(record, seed=k) for k in range(6)]
-    for ply in (0, 59):
-        deals = {str((g.plies[ply].before.fields()["hands"], g.plies[ply].before.fields()["dojo_deck"]))
-                 for g in games}
-        assert len(deals) > 1
-        assert all(g.plies[ply].before.view(1) == games[0].plies[ply].before.view(1) for g in games)
+    dealt_again(record_of(state, 1), 1, (0, 59), lambda f: (f["hands"], f["dojo_deck"]))
 
 
 def change_seen(moves: list, i: int, key: str, value) -> None:
@@ -610,14 +617,7 @@ def change_seen(moves: list, i: int, key: str, value) -> None:
     (lambda m: m.pop(2), r"^moves: move 3, seat 2: 'give up' cannot be played"),
 ])
 def test_a_wrong_ninjato_record_is_one_line_naming_the_move(change, message):
-    record = ninjato_record()
-    moves = tomllib.loads(record)["moves"]
-    change(moves)
-    changed = with_moves(record, moves).split("\n[end]")[0] + "\n"
-    assert changed != record
-    with pytest.raises(PositionError, match=message) as e:
-        replay(changed)
-    assert "\n" not in str(e.value)
+    refused_when_changed(ninjato_record(), change, message, end=False)
 
 
 def test_a_ninjato_record_typed_without_what_chance_showed_is_read():
@@ -642,55 +642,25 @@ def test_a_damaged_ninjato_record_is_refused_in_one_line_or_is_a_game(data):
     moves = tomllib.loads(record)["moves"]
     how = data.draw(st.sampled_from(["drop", "swap", "rename", "seen"]))
     i = data.draw(st.integers(0, len(moves) - 1))
-    if how == "drop":
-        del moves[i]
-    elif how == "swap":
-        j = data.draw(st.integers(0, len(moves) - 1))
-        moves[i], moves[j] = moves[j], moves[i]
-    elif how == "rename":
-        moves[i][data.draw(st.sampled_from(["1", "2"]))] = data.draw(st.sampled_from(NINJATO_NAMES))
-    else:
+    if not damaged_moves(data, moves, i, how, ["1", "2"], NINJATO_NAMES):
         key = data.draw(st.sampled_from(["hand", "dojo_row", "houses", "attack", "guard_discard", "tiles",
                                          "known_cards", "seen_on_top", "envoy_row", "turn"]))
         moves[i].setdefault("seen", {})[key] = data.draw(st.sampled_from(NINJATO_SEEN))
-    try:
-        game = replay(with_moves(record, moves))
-    except PositionError as e:
-        assert "\n" not in str(e)
-    else:
-        assert len(game.plies) == len(moves)
+    read_or_refused_in_one_line(record, moves)
 
 
 def test_cli_shows_and_reviews_a_ninjato_record(tmp_path, capsys):
     state = engine.new_game("ninjato", players=3, seed=7)
     play_random(state, random.Random(7), moves=40)
-    saved = tmp_path / "game.msgpack"
-    engine.save(state, saved)
-    assert cli.main(["show", str(saved), "--player", "2", "--record"]) == 0
-    text = capsys.readouterr().out
-    assert text == record_of(state, 1)
-    path = tmp_path / "mine.toml"
-    path.write_text(text)
-    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "seat 2:" in out and "seat 1:" not in out
+    text = shown_and_reviewed(state, 1, tmp_path, capsys)
     moves = tomllib.loads(text)["moves"]
     k = next(k for k, m in enumerate(moves) if "dojo_row" in m.get("seen", {}))
     moves[k]["seen"]["dojo_row"] = ["x", 1, 1]
-    path.write_text(with_moves(text, moves))
-    assert cli.main(["review", str(path)]) == 2
-    err = capsys.readouterr().err
-    assert f"moves: move {k + 1}" in err and len(err.strip().splitlines()) == 1
+    review_refused_in_one_line(text, moves, tmp_path, capsys, f"moves: move {k + 1}")
 
 
 def test_the_ninjato_record_in_the_docs_reads_and_reviews(tmp_path, capsys):
-    import re
-    from tests.test_docs import DOCS
-    text = next(b for b in re.findall(r"```toml\n(.*?)```", (DOCS / "positions.md").read_text(), re.S)
-                if "moves = [" in b and "ninjato" in b)
+    text = docs_record("ninjato")
     game = replay(text)
     assert len(game.plies) == 10 and game.final.view(0)["hand"] == [2, 3, 5]
-    path = tmp_path / "mine.toml"
-    path.write_text(text)
-    assert cli.main(["review", str(path), "--iterations", "100", "--jobs", "1"]) == 0
-    assert "seat 1: " in capsys.readouterr().out
+    assert "seat 1: " in reviewed(text, tmp_path, capsys)
